@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "HTTPMock",
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
+    products: [
+        // Ships in app targets (previews, demo modes): depends on nothing, imports no test framework.
+        .library(name: "HTTPMock", targets: ["HTTPMock"]),
+        // Assertions and Swift Testing traits for test targets.
+        .library(name: "HTTPMockTesting", targets: ["HTTPMockTesting"]),
+    ],
+    targets: [
+        .target(name: "HTTPMock"),
+        .target(name: "HTTPMockTesting", dependencies: ["HTTPMock"]),
+        .executableTarget(name: "Demo", dependencies: ["HTTPMock"]),
+        .testTarget(
+            name: "HTTPMockTests",
+            dependencies: ["HTTPMock"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,32 @@
+/// One condition a stub puts on a request, beyond its host and path (method, query, headers, body, custom…).
+///
+/// The router finds candidate stubs by host and path through its index, then checks their conditions.
+/// Every matcher the library offers is compiled to one of these, so new kinds of matcher never touch the router.
+struct Condition: Sendable {
+    /// Two registrations whose routes and condition keys are equal share one response queue.
+    /// `nil` (a closure) makes the stub unique.
+    let key: String?
+    /// What the condition adds to a stub's specificity: a stub with more conditions wins over an otherwise
+    /// equally specific one.
+    let weight: Int
+    /// A short human description, used in reports (`method POST`, `query q=swift (exact)`).
+    let summary: String
+    let test: @Sendable (CapturedRequest) -> Bool
+
+    init(key: String?, weight: Int = 1, summary: String, test: @escaping @Sendable (CapturedRequest) -> Bool) {
+        self.key = key
+        self.weight = weight
+        self.summary = summary
+        self.test = test
+    }
+}
+
+extension Condition {
+    /// The request's method equals one of `methods` (upper-cased).
+    static func method(_ methods: Set<String>) -> Condition {
+        let sorted = methods.sorted()
+        return Condition(key: "method:" + sorted.joined(separator: ","), summary: "method " + sorted.joined(separator: " or ")) {
+            methods.contains($0.method)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// A host to match: exact (`api.example.com`), or a glob over its `.`-separated labels
+/// (`*.example.com`, `**.example.com`, `api-*.example.com`), optionally with a port (`localhost:8080`).
+/// Case-insensitive.
+public struct HostPattern: Sendable, Hashable, CustomStringConvertible {
+    public let source: String
+    let glob: Glob
+    let port: Int?
+
+    public var description: String { source }
+
+    public init(_ source: String) throws(PatternError) {
+        func fail(_ reason: String) -> PatternError { PatternError(kind: .host, pattern: source, reason: reason) }
+        var text = Substring(source.lowercased())
+        if let schemeEnd = text.range(of: "://") {
+            throw fail("give the host alone, without a scheme (did you mean \"\(text[schemeEnd.upperBound...])\"?)")
+        }
+        if text.isEmpty { throw fail("the host is empty; give a host such as \"api.example.com\" or \"*.example.com\"") }
+        if let bad = text.first(where: { $0 == "/" || $0 == "?" || $0 == "#" || $0 == "@" }) {
+            throw fail("\"\(bad)\" cannot appear in a host; give paths and queries separately")
+        }
+        if let bad = text.first(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
+            throw fail("it contains the character \(bad.debugDescription); remove it")
+        }
+        var port: Int?
+        if let colon = text.lastIndex(of: ":"), !text.hasPrefix("[") || text[..<colon].hasSuffix("]") {
+            let digits = text[text.index(after: colon)...]
+            guard let value = Int(digits), (1...65535).contains(value) else {
+                throw fail("\"\(digits)\" is not a port number (1-65535)")
+            }
+            port = value
+            text = text[..<colon]
+        }
+        if text.contains("***") { throw fail("\"***\" is not a wildcard; use \"*\" for one label or \"**\" for any number") }
+        let labels = text.split(separator: ".", omittingEmptySubsequences: false)
+        if labels.contains(where: \.isEmpty) { throw fail("it has an empty label (\"..\", or a leading or trailing \".\")") }
+        self.source = source
+        self.port = port
+        self.glob = try Glob.compile(labels, fail: fail)
+    }
+
+    /// Whether `host` (lower-cased) and `port` match.
+    func matches(host labels: [String], port requestPort: Int?) -> Bool {
+        if let port, port != requestPort { return false }
+        return glob.matches(labels)
+    }
+}
+
+extension HostPattern {
+    /// Labels of a request host, most significant first (`api.example.com` → `com`, `example`, `api`),
+    /// the order in which the router indexes hosts.
+    static func reversedLabels(of host: String) -> [String] {
+        host.split(separator: ".", omittingEmptySubsequences: false).reversed().map(String.init)
+    }
+}

@@ -1,0 +1,39 @@
+/// A path to match: exact (`/users/42`) or a glob over its `/`-separated segments (`/users/*`, `/api/**/data`,
+/// `/files/*.json`). Leading, trailing and doubled slashes do not matter: `/user`, `user` and `/user/` are one path.
+public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
+    public let source: String
+    let glob: Glob
+
+    public var description: String { source }
+
+    public init(_ source: String) throws(PatternError) {
+        func fail(_ reason: String) -> PatternError { PatternError(kind: .path, pattern: source, reason: reason) }
+        if source.contains("://") {
+            throw fail("give the path alone, without scheme and host (register the host separately)")
+        }
+        if let mark = source.first(where: { $0 == "?" || $0 == "#" }) {
+            throw fail("\"\(mark)\" starts a query or fragment; give query items with `query:` instead")
+        }
+        if let bad = source.first(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
+            throw fail("it contains the character \(bad.debugDescription); percent-encode it or remove it")
+        }
+        if source.contains("***") { throw fail("\"***\" is not a wildcard; use \"*\" for one segment or \"**\" for any number") }
+        let parts = source.split(separator: "/", omittingEmptySubsequences: true)
+        self.source = source
+        self.glob = try Glob.compile(parts, fail: fail)
+    }
+
+    /// The normalised form (`/a/b`), which is how two registrations are recognised as the same path.
+    var normalized: String {
+        "/" + glob.segments.map { segment -> String in
+            switch segment {
+            case .literal(let text): text
+            case .any: "*"
+            case .anyDepth: "**"
+            case .partial(let pieces): pieces.joined(separator: "*")
+            }
+        }.joined(separator: "/")
+    }
+
+    func matches(_ segments: [String]) -> Bool { glob.matches(segments) }
+}

@@ -1,0 +1,66 @@
+/// Identifies a stub within one mock. Later registrations have larger identifiers.
+public struct StubID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    let rawValue: Int
+    public static func < (lhs: StubID, rhs: StubID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { "#\(rawValue)" }
+}
+
+/// A registered route with its conditions and its queue of responses.
+struct Stub: Sendable {
+    let id: StubID
+    /// `nil`: any host.
+    let host: HostPattern?
+    /// `nil`: any path.
+    let path: PathPattern?
+    let conditions: [Condition]
+    var queue = ResponseQueue()
+    var isEnabled = true
+    /// How many requests it answered.
+    var hits = 0
+
+    /// Higher wins. See ``Specificity``.
+    var specificity: Specificity {
+        Specificity(
+            wildcards: (host?.glob.wildcardCount ?? 2) + (path?.glob.wildcardCount ?? 2),
+            literals: (host?.glob.literalLength ?? 0) + (path?.glob.literalLength ?? 0),
+            conditions: conditions.reduce(0) { $0 + $1.weight },
+            id: id
+        )
+    }
+
+    /// `api.example.com/users/* [method GET, query q=swift (exact)]`
+    var summary: String {
+        let route = "\(host?.source ?? "(any host)")\(path?.normalized ?? "/**")"
+        return conditions.isEmpty ? route : route + " [" + conditions.map(\.summary).joined(separator: ", ") + "]"
+    }
+
+    /// The identity two registrations share when they should feed one queue; `nil` when unique.
+    static func key(host: HostPattern?, path: PathPattern?, conditions: [Condition]) -> String? {
+        var parts = [host.map { $0.source.lowercased() } ?? "*", path?.normalized ?? "**"]
+        for condition in conditions {
+            guard let key = condition.key else { return nil }
+            parts.append(key)
+        }
+        return parts.sorted().joined(separator: "\u{1F}")
+    }
+}
+
+/// How specific a stub is. When several stubs match a request, the most specific one answers:
+///
+/// 1. fewer wildcard characters in host and path (`*` counts 1, `**` counts 2; an exact pattern has none);
+/// 2. then more literal characters in host and path;
+/// 3. then more conditions (a method, query parameters, headers, a body…);
+/// 4. then the later registration, so a test can override a broader default registered earlier.
+struct Specificity: Comparable, Sendable {
+    let wildcards: Int
+    let literals: Int
+    let conditions: Int
+    let id: StubID
+
+    static func < (lhs: Specificity, rhs: Specificity) -> Bool {
+        if lhs.wildcards != rhs.wildcards { return lhs.wildcards > rhs.wildcards }
+        if lhs.literals != rhs.literals { return lhs.literals < rhs.literals }
+        if lhs.conditions != rhs.conditions { return lhs.conditions < rhs.conditions }
+        return lhs.id < rhs.id
+    }
+}

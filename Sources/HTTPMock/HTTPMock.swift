@@ -1,0 +1,77 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A stand-in for the network of code that talks HTTP through `URLSession`.
+///
+/// Register what requests should get back, then hand ``urlSession`` to the code under test:
+///
+/// ```swift
+/// let mock = HTTPMock()
+/// mock.addResponses(forPath: "/user", host: "api.example.com") {
+///     MockResponse.encodable(User(id: 1, name: "Alice"))
+///     MockResponse.empty(status: .notFound)     // the second request gets 404
+/// }
+/// let (data, response) = try await mock.urlSession.data(from: URL(string: "https://api.example.com/user")!)
+/// ```
+///
+/// Every instance has its own stubs, journal and session: instances used at the same time (parallel tests)
+/// never see each other's stubs. ``shared`` is one instance like the others, kept for the life of the process.
+public final class HTTPMock: Sendable {
+    /// A process-wide instance, for code that cannot be handed a mock. Reset it with ``clearQueues()``.
+    public static let shared = HTTPMock()
+
+    /// A session whose every request this mock answers. Give it to the code under test.
+    public let urlSession: URLSession
+
+    let core: MockCore
+    let protocolClass: InterceptingProtocol.Type
+    private let settings = Locked(Settings())
+
+    private struct Settings {
+        var defaultDomain = "example.com"
+    }
+
+    /// Creates a mock with its own session.
+    ///
+    /// - Parameter passthroughSession: The session that carries requests to the real network under
+    ///   ``UnmockedPolicy/passthrough``. It must not be a session of a mock. Default: a new ephemeral session.
+    public init(passthroughSession: URLSession? = nil) {
+        core = MockCore(engine: Engine(), passthroughSession: passthroughSession ?? SessionFactory.makePassthroughSession())
+        protocolClass = SlotRegistry.allocate(for: core)
+        urlSession = SessionFactory.makeSession(answeredBy: protocolClass)
+    }
+
+    deinit {
+        SlotRegistry.release(protocolClass)
+    }
+
+    /// What happens to a request no stub answers. Default ``UnmockedPolicy/notFound``.
+    public var unmockedPolicy: UnmockedPolicy {
+        get { core.engine.state.withLock { $0.policy } }
+        set { core.engine.state.withLock { $0.policy = newValue } }
+    }
+
+    /// The host used by ``addResponses(forPath:method:query:matching:responses:)`` when none is given.
+    /// Default `example.com`.
+    public var defaultDomain: String {
+        get { settings.withLock { $0.defaultDomain } }
+        set { settings.withLock { $0.defaultDomain = newValue } }
+    }
+
+    /// The session that carries passthrough requests.
+    public var passthroughSession: URLSession { core.passthroughSession }
+
+    /// Removes every stub and queued response. The journal and the policy stay.
+    public func clearQueues() {
+        core.engine.state.withLock { $0.router.removeAll() }
+    }
+
+    /// Removes every stub registered for `host` (compared as written, case-insensitively; for a wildcard host,
+    /// pass the same pattern).
+    public func clearQueue(forHost host: String) {
+        let host = host.lowercased()
+        core.engine.state.withLock { $0.router.removeAll { $0.host?.source.lowercased() == host } }
+    }
+}

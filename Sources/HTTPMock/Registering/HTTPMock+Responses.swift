@@ -1,0 +1,109 @@
+extension HTTPMock {
+    /// Queues responses for `path` on `host`, served first in, first out.
+    ///
+    /// ```swift
+    /// mock.addResponses(forPath: "/user", host: "api.example.com", responses: [
+    ///     .encodable(User(id: 1, name: "Alice")),
+    ///     .empty(status: .notFound),
+    /// ])
+    /// ```
+    ///
+    /// Registering the same host, path, method and query again appends to the same queue.
+    /// An invalid pattern or response registers nothing and is reported (see ``registrationErrors``).
+    ///
+    /// - Parameters:
+    ///   - path: A path or path pattern (`/users/*`, `/api/**/data`).
+    ///   - host: A host or host pattern (`*.example.com`).
+    ///   - method: Only requests with this method match. Default: any method.
+    ///   - query: Query parameters the request must have.
+    ///   - matching: How `query` is compared: ``QueryMatching/exact`` (default) or ``QueryMatching/contains``.
+    public func addResponses(
+        forPath path: String,
+        host: String,
+        method: HTTPMethod? = nil,
+        query: QueryParameters? = nil,
+        matching: QueryMatching = .exact,
+        responses: [MockResponse]
+    ) {
+        reportingRefusal { () throws(HTTPMockError) in
+            try registerRoute(host: host, path: path, method: method, query: query, matching: matching, responses: responses)
+        }
+    }
+
+    /// Queues responses for `path` on `host`, written as a list in a closure.
+    ///
+    /// ```swift
+    /// mock.addResponses(forPath: "/user", host: "api.example.com") {
+    ///     MockResponse.encodable(User(id: 1, name: "Alice"))
+    ///     MockResponse.empty(status: .notFound)
+    /// }
+    /// ```
+    public func addResponses(
+        forPath path: String,
+        host: String,
+        method: HTTPMethod? = nil,
+        query: QueryParameters? = nil,
+        matching: QueryMatching = .exact,
+        @ResponseBuilder responses: () -> [MockResponse]
+    ) {
+        addResponses(forPath: path, host: host, method: method, query: query, matching: matching, responses: responses())
+    }
+
+    /// Queues responses for `path` on ``defaultDomain``.
+    public func addResponses(
+        forPath path: String,
+        method: HTTPMethod? = nil,
+        query: QueryParameters? = nil,
+        matching: QueryMatching = .exact,
+        responses: [MockResponse]
+    ) {
+        addResponses(forPath: path, host: defaultDomain, method: method, query: query, matching: matching, responses: responses)
+    }
+
+    /// Queues responses for `path` on ``defaultDomain``, written as a list in a closure.
+    public func addResponses(
+        forPath path: String,
+        method: HTTPMethod? = nil,
+        query: QueryParameters? = nil,
+        matching: QueryMatching = .exact,
+        @ResponseBuilder responses: () -> [MockResponse]
+    ) {
+        addResponses(forPath: path, host: defaultDomain, method: method, query: query, matching: matching, responses: responses())
+    }
+
+    func registerRoute(
+        host: String, path: String, method: HTTPMethod?, query: QueryParameters?, matching: QueryMatching,
+        responses: [MockResponse]
+    ) throws(HTTPMockError) {
+        let definition = Engine.Definition(
+            host: try compile { () throws(PatternError) in try HostPattern(host) },
+            path: try compile { () throws(PatternError) in try PathPattern(path) },
+            conditions: Self.conditions(method: method, query: query, matching: matching),
+            responses: responses
+        )
+        try core.engine.register([definition])
+    }
+
+    static func conditions(method: HTTPMethod?, query: QueryParameters?, matching: QueryMatching) -> [Condition] {
+        var conditions: [Condition] = []
+        if let method { conditions.append(.method([method.rawValue])) }
+        if let query { conditions.append(.query(query, matching: matching)) }
+        return conditions
+    }
+}
+
+func compile<T>(_ body: () throws(PatternError) -> T) throws(HTTPMockError) -> T {
+    do { return try body() } catch { throw .invalidPattern(error) }
+}
+
+/// Collects the responses written in a closure, in order. `if`, `if let`, `switch` and `for` work as usual.
+@resultBuilder
+public enum ResponseBuilder {
+    public static func buildExpression(_ response: MockResponse) -> [MockResponse] { [response] }
+    public static func buildExpression(_ responses: [MockResponse]) -> [MockResponse] { responses }
+    public static func buildBlock(_ parts: [MockResponse]...) -> [MockResponse] { parts.flatMap { $0 } }
+    public static func buildOptional(_ part: [MockResponse]?) -> [MockResponse] { part ?? [] }
+    public static func buildEither(first part: [MockResponse]) -> [MockResponse] { part }
+    public static func buildEither(second part: [MockResponse]) -> [MockResponse] { part }
+    public static func buildArray(_ parts: [[MockResponse]]) -> [MockResponse] { parts.flatMap { $0 } }
+}
