@@ -26,6 +26,7 @@ class InterceptingProtocol: URLProtocol {
         var due = false
         var entry: Int?
         var upstreamTask: URLSessionTask?
+        var delivered = false
     }
 
     /// What reaches the caller.
@@ -68,11 +69,14 @@ class InterceptingProtocol: URLProtocol {
         // Corelibs also stops the protocol for our own suspend/resume re-entry: that is not a cancel.
         if task?.state == .suspended { return }
         #endif
-        let upstream = progress.withLock { progress in
+        let (upstream, unfinished) = progress.withLock { progress in
             progress.stopped = true
-            return progress.upstreamTask
+            return (progress.upstreamTask, progress.delivered ? nil : progress.entry)
         }
-        upstream?.cancel()
+        if let unfinished, let core { core.engine.complete(unfinished, with: .failure(URLError(.cancelled))) }
+        // Cancelling a task of another session from here (URLSession's one work queue) syncs onto that same
+        // queue and traps on Linux: hop first, as when starting it.
+        if let upstream { DispatchQueue.global().async { upstream.cancel() } }
     }
 
     private func decide() {
@@ -152,33 +156,50 @@ class InterceptingProtocol: URLProtocol {
     }
 
     /// Delivers `plan` to the client. Must run where the client may be called (see ``reentry()``).
+    ///
+    /// The journal is completed first, so code that awaits the request sees the outcome in the journal.
     func deliver(_ plan: Plan) {
-        guard progress.withLock({ !$0.stopped }) else { return }
-        let entry = progress.withLock { $0.entry }
-        let outcome: JournalEntry.Outcome
+        let entry: Int?? = progress.withLock { progress in
+            guard !progress.stopped else { return .none }
+            progress.delivered = true
+            return .some(progress.entry)
+        }
+        guard let entry else { return }
+        let wire: Wire
         switch plan {
         case .failure(let error):
-            client?.urlProtocol(self, didFailWithError: error)
-            outcome = .failure(error)
+            wire = .failure(error)
         case .response(let response):
             if case .failure(let error) = response.content {
-                client?.urlProtocol(self, didFailWithError: error)
-                outcome = .failure(error)
-                break
-            }
-            do {
-                let body = try ResponseBody.data(of: response)
-                send(status: response.status.code, headers: response.headers, body: body, url: request.url)
-                outcome = .response(status: response.status.code, headers: response.headers, body: body)
-            } catch {
-                client?.urlProtocol(self, didFailWithError: error)
-                outcome = .failure(error)
+                wire = .failure(error)
+            } else {
+                do {
+                    wire = .response(status: response.status.code, headers: response.headers,
+                                     body: try ResponseBody.data(of: response), url: request.url)
+                } catch {
+                    wire = .failure(error as? URLError ?? URLError(.cannotOpenFile))
+                }
             }
         case .upstream(let status, let headers, let body, let url):
-            send(status: status, headers: headers, body: body, url: url ?? request.url)
-            outcome = .response(status: status, headers: headers, body: body)
+            wire = .response(status: status, headers: headers, body: body, url: url ?? request.url)
         }
-        if let entry, let core { core.engine.complete(entry, with: outcome) }
+        if let entry, let core {
+            switch wire {
+            case .failure(let error): core.engine.complete(entry, with: .failure(error))
+            case .response(let status, let headers, let body, _):
+                core.engine.complete(entry, with: .response(status: status, headers: headers, body: body))
+            }
+        }
+        switch wire {
+        case .failure(let error): client?.urlProtocol(self, didFailWithError: error)
+        case .response(let status, let headers, let body, let url): send(status: status, headers: headers, body: body, url: url)
+        }
+    }
+
+    /// Exactly what goes to the client.
+    private enum Wire {
+        case response(status: Int, headers: [String: String], body: Data, url: URL?)
+        case failure(any Error & Sendable)
     }
 
     private func send(status: Int, headers: [String: String], body: Data, url: URL?) {

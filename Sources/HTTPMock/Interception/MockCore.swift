@@ -14,3 +14,4 @@ final class MockCore: Sendable {
         self.passthroughSession = passthroughSession
     }
 }
+

@@ -1,0 +1,101 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import HTTPMock
+
+/// Delays, timeouts and cancellation through a real URLSession.
+@Suite struct DeliveryTests {
+    @Test func delayedResponseArrivesIntact() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/slow", host: "d.test", responses: [.plaintext("late", delivery: .delayed(0.2))])
+        let reply = try await mock.urlSession.fetch("https://d.test/slow")
+        #expect(reply.status == 200)
+        #expect(reply.text == "late")
+    }
+
+    @Test func instantResponseOvertakesADelayedOne() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/slow", host: "d.test", responses: [.plaintext("slow", delivery: .delayed(1.5))])
+        mock.addResponses(forPath: "/fast", host: "d.test", responses: [.plaintext("fast")])
+        let order = Locked<[String]>([])
+        await withTaskGroup(of: Void.self) { group in
+            for path in ["/slow", "/fast"] {
+                group.addTask {
+                    let text = (try? await mock.urlSession.fetch("https://d.test\(path)").text) ?? "error"
+                    order.withLock { $0.append(text) }
+                }
+            }
+        }
+        #expect(order.current == ["fast", "slow"])
+    }
+
+    @Test func delayPastTheTimeoutFailsWithTimedOut() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/hang", host: "d.test", responses: [.plaintext("too late", delivery: .delayed(30))])
+        await #expect {
+            _ = try await mock.urlSession.fetch("https://d.test/hang", timeout: 0.3)
+        } throws: { error in
+            (error as? URLError)?.code == .timedOut
+        }
+        #expect(mock.journal.first?.outcome.map { if case .failure = $0 { true } else { false } } == true)
+    }
+
+    @Test func cancellingADelayedRequestReportsCancelled() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/slow", host: "d.test", responses: [.plaintext("never", delivery: .delayed(5))])
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<URLError.Code?, Never>) in
+            let task = mock.urlSession.dataTask(with: URL(string: "https://d.test/slow")!) { _, _, error in
+                continuation.resume(returning: (error as? URLError)?.code)
+            }
+            task.resume()
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { task.cancel() }
+        }
+        #expect(outcome == .cancelled)
+    }
+
+    @Test func failureResponseReachesTheCallerUnchanged() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/offline", host: "d.test", responses: [.failure(URLError(.notConnectedToInternet))])
+        await #expect {
+            _ = try await mock.urlSession.fetch("https://d.test/offline")
+        } throws: { error in
+            (error as? URLError)?.code == .notConnectedToInternet
+        }
+    }
+
+    @Test func delayedFailureArrivesAfterItsDelay() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/drop", host: "d.test",
+                          responses: [.failure(URLError(.networkConnectionLost), delivery: .delayed(0.1))])
+        await #expect {
+            _ = try await mock.urlSession.fetch("https://d.test/drop")
+        } throws: { error in
+            (error as? URLError)?.code == .networkConnectionLost
+        }
+    }
+
+    @Test func headRequestGetsHeadersWithoutBody() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/h", host: "d.test", responses: [.plaintext("body")])
+        let reply = try await mock.urlSession.fetch("https://d.test/h", method: "HEAD")
+        #expect(reply.status == 200)
+        #expect(reply.text.isEmpty)
+        #expect(reply.header("Content-Length") == "4")
+    }
+
+    #if canImport(FoundationNetworking)
+    @Test func downloadTasksFailWithAClearErrorOnLinux() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/file", host: "d.test", responses: [.plaintext("x")])
+        let error = await withCheckedContinuation { (continuation: CheckedContinuation<URLError?, Never>) in
+            mock.urlSession.downloadTask(with: URL(string: "https://d.test/file")!) { _, _, error in
+                continuation.resume(returning: error as? URLError)
+            }.resume()
+        }
+        #expect(error?.code == .unsupportedURL)
+        #expect(error?.localizedDescription.contains("download tasks") == true)
+    }
+    #endif
+}
