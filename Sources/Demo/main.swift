@@ -1,1 +1,9 @@
-print("demo")
+// The HTTPMock demo: an app's API client runs, unchanged, against mocked responses
+// (seed 004's preview / demo-mode scenario). Run it with `swift run Demo`.
+
+print("HTTPMock demo: a typed API client for posts, albums and to-dos, answered by mocks (no network used)")
+await Scenes.previewData()
+await Scenes.retryAfterServiceUnavailable()
+await Scenes.offline()
+await Scenes.strictPolicy()
+print("\nDone. Every answer above came from HTTPMock.")

@@ -50,7 +50,12 @@ public final class HTTPMock: Sendable {
     /// What happens to a request no stub answers. Default ``UnmockedPolicy/notFound``.
     public var unmockedPolicy: UnmockedPolicy {
         get { core.engine.state.withLock { $0.policy } }
-        set { core.engine.state.withLock { $0.policy = newValue } }
+        set {
+            core.engine.state.withLock { $0.policy = newValue }
+            if case .mock(let response) = newValue, let problem = response.problem {
+                reportingRefusal { () throws(HTTPMockError) in throw problem }
+            }
+        }
     }
 
     /// The host used by ``addResponses(forPath:method:query:matching:responses:)`` when none is given.

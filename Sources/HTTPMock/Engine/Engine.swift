@@ -85,7 +85,12 @@ final class Engine: Sendable {
                 let entry = state.journal.append(request, resolution: .unmatched(reason: reason))
                 return (.respond(.plaintext(reason, status: .notFound, headers: ["X-HTTPMock": "unmatched"])), entry)
             case .mock(let response):
-                return (.respond(response), state.journal.append(request, resolution: .unmatched(reason: reason)))
+                let entry = state.journal.append(request, resolution: .unmatched(reason: reason))
+                if let problem = response.problem {
+                    // Never an empty body standing in for a response that could not be built.
+                    return (.fail(URLError(.fileDoesNotExist, userInfo: [NSLocalizedDescriptionKey: "HTTPMock: the unmocked policy's response is invalid: \(problem.message)"])), entry)
+                }
+                return (.respond(response), entry)
             case .fail(let error):
                 return (.fail(error), state.journal.append(request, resolution: .unmatched(reason: reason)))
             case .fatalError:
