@@ -174,8 +174,17 @@ class InterceptingProtocol: URLProtocol {
                 wire = .failure(error)
             } else {
                 do {
-                    wire = .response(status: response.status.code, headers: response.headers,
-                                     body: try ResponseBody.data(of: response), url: request.url)
+                    let body = try ResponseBody.data(of: response)
+                    if let cut = response.truncation, cut < body.count {
+                        var headers = response.headers
+                        if !headers.keys.contains(where: { $0.caseInsensitiveCompare("Content-Length") == .orderedSame }) {
+                            headers["Content-Length"] = String(body.count)  // the length promised, not the length sent
+                        }
+                        wire = .truncated(status: response.status.code, headers: headers,
+                                          body: body.prefix(cut), url: request.url)
+                    } else {
+                        wire = .response(status: response.status.code, headers: response.headers, body: body, url: request.url)
+                    }
                 } catch {
                     wire = .failure(error as? URLError ?? URLError(.cannotOpenFile))
                 }
@@ -186,6 +195,7 @@ class InterceptingProtocol: URLProtocol {
         if let entry, let core {
             switch wire {
             case .failure(let error): core.engine.complete(entry, with: .failure(error))
+            case .truncated: core.engine.complete(entry, with: .failure(URLError(.networkConnectionLost)))
             case .response(let status, let headers, let body, _):
                 core.engine.complete(entry, with: .response(status: status, headers: headers, body: body))
             }
@@ -193,6 +203,8 @@ class InterceptingProtocol: URLProtocol {
         switch wire {
         case .failure(let error): client?.urlProtocol(self, didFailWithError: error)
         case .response(let status, let headers, let body, let url): send(status: status, headers: headers, body: body, url: url)
+        case .truncated(let status, let headers, let body, let url):
+            send(status: status, headers: headers, body: body, url: url, thenFail: URLError(.networkConnectionLost))
         }
     }
 
@@ -200,9 +212,11 @@ class InterceptingProtocol: URLProtocol {
     private enum Wire {
         case response(status: Int, headers: [String: String], body: Data, url: URL?)
         case failure(any Error & Sendable)
+        /// Status, headers and part of the body, then the connection drops.
+        case truncated(status: Int, headers: [String: String], body: Data, url: URL?)
     }
 
-    private func send(status: Int, headers: [String: String], body: Data, url: URL?) {
+    private func send(status: Int, headers: [String: String], body: Data, url: URL?, thenFail failure: URLError? = nil) {
         let isHead = request.httpMethod?.uppercased() == "HEAD"
         var headers = headers
         if !headers.keys.contains(where: { $0.caseInsensitiveCompare("Content-Length") == .orderedSame }) {
@@ -215,7 +229,11 @@ class InterceptingProtocol: URLProtocol {
         }
         client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
         if !isHead, !body.isEmpty { client?.urlProtocol(self, didLoad: body) }
-        client?.urlProtocolDidFinishLoading(self)
+        if let failure {
+            client?.urlProtocol(self, didFailWithError: failure)
+        } else {
+            client?.urlProtocolDidFinishLoading(self)
+        }
     }
 }
 

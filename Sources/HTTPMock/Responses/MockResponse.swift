@@ -26,6 +26,8 @@ public struct MockResponse: Sendable {
     /// A problem found while building the response (a missing file, a value that does not encode). A response
     /// that has one is refused when it is registered, with this message.
     var problem: HTTPMockError?
+    /// Set by ``NetworkFault/truncatedBody(_:after:)``: the connection drops after this many body bytes.
+    var truncation: Int?
 
     enum Content: Sendable {
         case data(Data)
