@@ -26,6 +26,10 @@ class InterceptingProtocol: URLProtocol {
         var due = false
         var entry: Int?
         var upstreamTask: URLSessionTask?
+        /// The URL of the response: the request's, or where followed redirects ended.
+        var responseURL: URL?
+        /// Where `Set-Cookie` of delivered responses goes.
+        var cookies: CookieJar?
     }
 
     /// What reaches the caller.
@@ -90,12 +94,26 @@ class InterceptingProtocol: URLProtocol {
             return
         }
         #endif
-        let captured = RequestCapture.capture(request, task: task)
-        let (decision, entry) = core.engine.decide(captured)
-        progress.withLock { $0.entry = entry }
+        let jar = CookieJar(task: task, request: request, fallback: core.options.withLock { $0.cookieStorage })
+        var captured = RequestCapture.capture(request, task: task)
+        #if !canImport(FoundationNetworking)
+        // Corelibs adds stored cookies to the request itself; elsewhere add them if the caller set none.
+        if captured.headers["Cookie"] == nil, let cookie = jar.header(for: captured.url) {
+            var headers = captured.headers
+            headers.add("Cookie", cookie)
+            captured = CapturedRequest(method: captured.method, url: captured.url, headers: headers, body: captured.body)
+        }
+        #endif
+        let (decision, entry, finalRequest, redirectDelay) = followRedirects(from: captured, core: core, jar: jar)
+        captured = finalRequest
+        progress.withLock {
+            $0.entry = entry
+            $0.responseURL = captured.url
+            $0.cookies = jar
+        }
         switch decision {
         case .respond(let response):
-            let delay = response.delivery.seconds
+            let delay = response.delivery.seconds + redirectDelay
             let timeout = request.timeoutInterval > 0 ? request.timeoutInterval : .infinity
             if delay >= timeout {
                 schedule(.failure(URLError(.timedOut, userInfo: [
@@ -107,7 +125,7 @@ class InterceptingProtocol: URLProtocol {
                 deliver(.response(response))
             }
         case .fail(let error):
-            deliver(.failure(error))
+            if redirectDelay > 0 { schedule(.failure(error), after: redirectDelay) } else { deliver(.failure(error)) }
         case .passthrough:
             passThrough(captured, using: core.passthroughSession)
         case .crash(let message):
@@ -120,6 +138,12 @@ class InterceptingProtocol: URLProtocol {
         var forwarded = request
         forwarded.httpBodyStream = nil
         forwarded.httpBody = captured.body
+        if captured.url != request.url {
+            // After a followed redirect: the request as redirected.
+            forwarded.url = captured.url
+            forwarded.httpMethod = captured.method
+            forwarded.allHTTPHeaderFields = captured.headers.dictionary
+        }
         let outgoing = forwarded
         let progress = self.progress
         let resume = reentry()
@@ -154,7 +178,7 @@ class InterceptingProtocol: URLProtocol {
     /// Delivers `plan` to the client. Must run where the client may be called (see ``reentry()``).
     func deliver(_ plan: Plan) {
         guard progress.withLock({ !$0.stopped }) else { return }
-        let entry = progress.withLock { $0.entry }
+        let (entry, responseURL, cookies) = progress.withLock { ($0.entry, $0.responseURL ?? request.url, $0.cookies) }
         let outcome: JournalEntry.Outcome
         switch plan {
         case .failure(let error):
@@ -168,13 +192,15 @@ class InterceptingProtocol: URLProtocol {
             }
             do {
                 let body = try ResponseBody.data(of: response)
-                send(status: response.status.code, headers: response.headers, body: body, url: request.url)
+                if let responseURL { cookies?.store(response.headers, for: responseURL) }
+                send(status: response.status.code, headers: response.headers, body: body, url: responseURL)
                 outcome = .response(status: response.status.code, headers: response.headers, body: body)
             } catch {
                 client?.urlProtocol(self, didFailWithError: error)
                 outcome = .failure(error)
             }
         case .upstream(let status, let headers, let body, let url):
+            if let url = url ?? responseURL { cookies?.store(headers, for: url) }
             send(status: status, headers: headers, body: body, url: url ?? request.url)
             outcome = .response(status: status, headers: headers, body: body)
         }
@@ -203,7 +229,7 @@ enum ResponseBody {
     static func data(of response: MockResponse) throws -> Data {
         switch response.content {
         case .data(let data): return data
-        case .failure: return Data()
+        case .failure, .dynamic: return Data()
         case .file(let url):
             do {
                 return try Data(contentsOf: url, options: .mappedIfSafe)
