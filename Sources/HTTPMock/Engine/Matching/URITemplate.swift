@@ -90,9 +90,10 @@ struct URITemplate: Sendable {
     /// The regular expression for one expression's variables.
     private static func regex(op: Character?, variables: [URITemplateParser.Variable]) -> String {
         let u = unreserved
+        // Lazy, so that a following literal or `{.ext}` gets its part (`{name}{.ext}` on `a.pdf`: name `a`).
         func count(_ variable: URITemplateParser.Variable, atLeastOne: Bool = false) -> String {
-            if let prefix = variable.prefix { return "{\(atLeastOne ? 1 : 0),\(prefix)}" }
-            return atLeastOne ? "+" : "*"
+            if let prefix = variable.prefix { return "{\(atLeastOne ? 1 : 0),\(prefix)}?" }
+            return atLeastOne ? "+?" : "*?"
         }
         switch op {
         case "+":
