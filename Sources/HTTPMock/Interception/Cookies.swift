@@ -10,21 +10,31 @@ import FoundationNetworking
 /// (measured on Linux; OHHTTPStubs and others store them by hand on Apple platforms too). On Linux the task's
 /// session is found by reflection (`URLSessionTask.session` is internal); elsewhere, or if that field is
 /// renamed, the storage of the mock's own ``HTTPMock/urlSession`` is used.
+///
+/// The session is looked up only when a cookie is to be stored or sent, so requests without cookies pay nothing.
 struct CookieJar {
-    let storage: HTTPCookieStorage?
-    /// `false` when the request or its session turned cookie handling off.
-    let isActive: Bool
+    /// Weak: the task owns the protocol that keeps this jar.
+    private weak var task: URLSessionTask?
+    private let fallback: HTTPCookieStorage?
+    private let requestAllows: Bool
 
     init(task: URLSessionTask?, request: URLRequest, fallback: HTTPCookieStorage?) {
-        let configuration = Self.session(of: task)?.configuration
-        storage = configuration.map { $0.httpCookieStorage } ?? fallback
-        isActive = request.httpShouldHandleCookies && (configuration?.httpShouldSetCookies ?? true)
+        self.task = task
+        self.fallback = fallback
+        requestAllows = request.httpShouldHandleCookies
+    }
+
+    /// The storage to use, or `nil` when the request or its session turned cookie handling off.
+    private var storage: HTTPCookieStorage? {
+        guard requestAllows else { return nil }
+        guard let configuration = Self.session(of: task)?.configuration else { return fallback }
+        return configuration.httpShouldSetCookies ? configuration.httpCookieStorage : nil
     }
 
     /// Stores the cookies of a response's `Set-Cookie` header (several may be joined with commas).
     func store(_ headers: [String: String], for url: URL) {
-        guard isActive, let storage,
-              headers.keys.contains(where: { $0.caseInsensitiveCompare("Set-Cookie") == .orderedSame }) else { return }
+        guard headers.keys.contains(where: { $0.caseInsensitiveCompare("Set-Cookie") == .orderedSame }),
+              let storage else { return }
         var fields: [String: String] = [:]
         for (name, value) in headers where name.caseInsensitiveCompare("Set-Cookie") == .orderedSame {
             fields["Set-Cookie"] = fields["Set-Cookie"].map { "\($0), \(value)" } ?? value
@@ -36,7 +46,7 @@ struct CookieJar {
 
     /// The `Cookie` header for a request to `url`, or `nil` when no stored cookie applies.
     func header(for url: URL) -> String? {
-        guard isActive, let cookies = storage?.cookies(for: url), !cookies.isEmpty else { return nil }
+        guard let cookies = storage?.cookies(for: url), !cookies.isEmpty else { return nil }
         return HTTPCookie.requestHeaderFields(with: cookies)["Cookie"]
     }
 

@@ -201,7 +201,7 @@ class InterceptingProtocol: URLProtocol {
             }
         case .upstream(let status, let headers, let body, let url):
             if let url = url ?? responseURL { cookies?.store(headers, for: url) }
-            send(status: status, headers: headers, body: body, url: url ?? request.url)
+            send(status: status, headers: headers, body: body, url: url ?? responseURL)
             outcome = .response(status: status, headers: headers, body: body)
         }
         if let entry, let core { core.engine.complete(entry, with: outcome) }

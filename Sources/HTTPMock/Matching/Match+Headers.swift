@@ -3,7 +3,8 @@ import Foundation
 extension Match {
     /// The request has a header `name` (compared case-insensitively), with any value.
     public static func header(_ name: String) -> Match {
-        Match(condition: Condition(key: "header:\(name.lowercased())", summary: "header \(name)") {
+        if let problem = invalidName(name) { return problem }
+        return Match(condition: Condition(key: "header:\(name.lowercased())", summary: "header \(name)") {
             !$0.headers.values(for: name).isEmpty
         })
     }
@@ -17,7 +18,8 @@ extension Match {
     /// .header("Authorization", "Bearer t0k3n")
     /// ```
     public static func header(_ name: String, _ value: String) -> Match {
-        Match(condition: Condition(key: "header:\(name.lowercased())=\(value)", weight: 2, summary: "header \(name): \(value)") {
+        if let problem = invalidName(name) { return problem }
+        return Match(condition: Condition(key: "header:\(name.lowercased())=\(value)", weight: 2, summary: "header \(name): \(value)") {
             headerValues(name, in: $0).contains(value)
         })
     }
@@ -30,7 +32,8 @@ extension Match {
     /// .header("User-Agent", matching: "^MyApp/[0-9]+")
     /// ```
     public static func header(_ name: String, matching pattern: String) -> Match {
-        Match("header \(name) ~ /\(pattern)/") { () throws(HTTPMockError) -> Compiled in
+        if let problem = invalidName(name) { return problem }
+        return Match("header \(name) ~ /\(pattern)/") { () throws(HTTPMockError) -> Compiled in
             let regex = try compileRegex(pattern, role: "regular expression for header \"\(name)\"")
             return Compiled(condition: Condition(key: "header:\(name.lowercased())~\(pattern)", weight: 2,
                                                  summary: "header \(name) ~ /\(pattern)/") { request in
@@ -39,6 +42,12 @@ extension Match {
                 }
             })
         }
+    }
+
+    /// A matcher that refuses to register, when `name` cannot be a header name.
+    private static func invalidName(_ name: String) -> Match? {
+        guard name.isEmpty || name.contains(where: { $0.isWhitespace || $0 == ":" }) else { return nil }
+        return invalid("header", HTTPMockError(.invalidPattern, "\"\(name)\" is not a header name; give a name such as \"Authorization\" (no spaces or colons)"))
     }
 
     /// Each value of `name`, then each comma-separated item of values that have several.

@@ -100,6 +100,12 @@ import HTTPMock
         #expect(error?.message.contains("User-Agent") == true)
     }
 
+    @Test func headerNameThatCannotBeOneIsRefused() {
+        let mock = HTTPMock()
+        let error = #expect(throws: HTTPMockError.self) { try mock.stub(.header("X Tag", "a"), responses: [.plaintext("x")]) }
+        #expect(error?.message.contains("\"X Tag\" is not a header name") == true)
+    }
+
     struct HasSecretKey: RequestMatcher {
         func matches(_ request: CapturedRequest) -> Bool { request.queryValues(for: "key") == ["secret"] }
         var matcherDescription: String { "key=secret" }

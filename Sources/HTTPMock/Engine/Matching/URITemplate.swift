@@ -188,7 +188,7 @@ extension URITemplate {
         guard !authority.contains("{"), !authority.contains("*") else { return nil }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         if !authority.hasPrefix("["), let colon = authority.lastIndex(of: ":") { authority = authority[..<colon] }
-        return try? HostPattern(String(authority))
+        return try? HostPattern(authority.lowercased())
     }
 
     /// Literal leading segments of the path, `*` for a segment that is one simple variable, then `**` for the rest.
