@@ -36,12 +36,7 @@ extension Match {
     public static func uriTemplate(_ template: String) -> Match {
         Match("template \(template)") { () throws(HTTPMockError) -> Compiled in
             let compiled = try URITemplate(template)
-            return Compiled(
-                host: compiled.hostHint, path: compiled.pathHint,
-                condition: Condition(key: "template:\(template)", weight: 2, summary: "template \(template)",
-                                     captures: { compiled.captures(in: $0) ?? [:] },
-                                     test: { compiled.matches($0) })
-            )
+            return Compiled(host: compiled.hostHint, path: compiled.pathHint, condition: .uriTemplate(compiled))
         }
     }
 
@@ -72,6 +67,15 @@ extension Match {
             return Compiled(host: try? HostPattern(expected.host), path: path?.glob.isExact == true ? path : nil,
                             condition: condition)
         }
+    }
+}
+
+extension Condition {
+    /// The request fits `template`; its variables are captured for dynamic responses.
+    static func uriTemplate(_ template: URITemplate) -> Condition {
+        Condition(key: "template:\(template.source)", weight: 2, summary: "template \(template.source)",
+                  captures: { template.captures(in: $0) ?? [:] },
+                  test: { template.matches($0) })
     }
 }
 

@@ -83,6 +83,11 @@ extension HTTPMock {
         return StubHandle(engine: core.engine, ids: ids, isIgnoreRule: true)
     }
 
+    /// Removes every ignore rule. (``clearQueues()`` removes stubs and leaves ignore rules.)
+    public func clearIgnoreRules() {
+        core.engine.state.withLock { $0.ignored.removeAll() }
+    }
+
     private static func compileForStub(_ matchers: [Match]) throws(HTTPMockError) -> CompiledMatchers {
         guard !matchers.isEmpty else {
             throw HTTPMockError(.invalidPattern, "a stub needs at least one matcher; to answer any request, say so with .path(\"/**\")")

@@ -34,6 +34,9 @@ import HTTPMock
         #expect(try await mock.urlSession.fetch("https://x.test/analytics/e").status == 404)
         rule.isEnabled = false
         #expect(try await mock.urlSession.fetch("https://x.test/analytics/e", method: "POST").status == 404)
+        rule.isEnabled = true
+        mock.clearIgnoreRules()
+        #expect(try await mock.urlSession.fetch("https://x.test/analytics/e", method: "POST").status == 404)
     }
 
     @Test func optInPassesUnmatchedRequestsThrough() async throws {

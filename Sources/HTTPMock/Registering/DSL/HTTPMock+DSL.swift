@@ -69,11 +69,9 @@ extension HTTPMock {
         cascaded: [String: String], into definitions: inout [Engine.Definition]
     ) throws(HTTPMockError) {
         let fullPath = PathNormalization.join(parentPath, path.pattern)
-        let pattern = try compile { () throws(PatternError) in
-            // Compile the parts as written, so the error names what the user wrote.
-            _ = try PathPattern(path.pattern)
-            return try PathPattern(fullPath)
-        }
+        // Compile the part as written first, so an error names what the user wrote.
+        _ = try PathRoute.compile(path.pattern)
+        let (pattern, templateConditions) = try PathRoute.compile(fullPath)
         let method = path.method ?? parentMethod
         let scope = HeaderScope(inherited: cascaded, declared: path.content.compactMap {
             if case .headers(let headers) = $0.kind { return headers }
@@ -91,7 +89,8 @@ extension HTTPMock {
             let compiled = try CompiledMatchers(matchers, host: host, path: pattern)
             definitions.append(Engine.Definition(
                 host: compiled.host, path: compiled.path,
-                conditions: Self.conditions(method: method, query: path.query, matching: path.matching) + compiled.conditions,
+                conditions: Self.conditions(method: method, query: path.query, matching: path.matching)
+                    + templateConditions + compiled.conditions,
                 responses: responses
             ))
         }
