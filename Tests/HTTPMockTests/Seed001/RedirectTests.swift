@@ -81,6 +81,25 @@ import HTTPMock
         #expect(reply.url?.absoluteString == "https://x.test/nowhere")
     }
 
+    @Test func delaysOfEveryHopAddUpAgainstTheTimeout() async throws {
+        let mock = HTTPMock()
+        try mock.stub(.path("/slow"), responses: [.redirect(to: "/slower", delivery: .delayed(0.3))])
+        try mock.stub(.path("/slower"), responses: [.plaintext("finally", delivery: .delayed(0.3))])
+        var request = URLRequest(url: URL(string: "https://x.test/slow")!)
+        request.timeoutInterval = 0.5
+        await #expect(throws: URLError.self) { _ = try await mock.urlSession.data(for: request) }
+        #expect(mock.journal.map(\.statusCode) == [302, nil])
+    }
+
+    @Test func dynamicResponseCanRedirect() async throws {
+        let mock = HTTPMock()
+        try mock.stub(.uriTemplate("/short/{code}"), responses: [.dynamic { _, captures in .redirect(to: "/long/\(captures["code"]!)") }])
+        try mock.stub(.uriTemplate("/long/{code}"), responses: [.dynamic { _, captures in .plaintext("long \(captures["code"]!)") }])
+        let reply = try await mock.urlSession.fetch("https://x.test/short/ab")
+        #expect(reply.text == "long ab")
+        #expect(reply.url?.path == "/long/ab")
+    }
+
     @Test func redirectFactoryRefusesANonRedirectStatus() {
         let mock = HTTPMock()
         let error = #expect(throws: HTTPMockError.self) { try mock.stub(.path("/a"), responses: [.redirect(to: "/b", status: .ok)]) }
