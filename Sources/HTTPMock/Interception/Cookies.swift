@@ -25,10 +25,15 @@ struct CookieJar {
     }
 
     /// The storage to use, or `nil` when the request or its session turned cookie handling off.
+    ///
+    /// Never `HTTPCookieStorage.shared` (the storage of `URLSession.shared` and `.default` configurations): it is
+    /// process-wide and saved to disk, and mocked cookies must not leak between tests or into the user's jar.
     private var storage: HTTPCookieStorage? {
         guard requestAllows else { return nil }
         guard let configuration = Self.session(of: task)?.configuration else { return fallback }
-        return configuration.httpShouldSetCookies ? configuration.httpCookieStorage : nil
+        guard configuration.httpShouldSetCookies, let storage = configuration.httpCookieStorage,
+              storage !== HTTPCookieStorage.shared else { return nil }
+        return storage
     }
 
     /// Stores the cookies of a response's `Set-Cookie` header (several may be joined with commas).

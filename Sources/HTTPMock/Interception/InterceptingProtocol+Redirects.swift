@@ -10,9 +10,9 @@ extension InterceptingProtocol {
     ///
     /// - Returns: The last decision and its journal entry, the request it answers, and the delays of the
     ///   redirects on the way (added to the final delivery's).
-    func followRedirects(from request: CapturedRequest, core: MockCore, jar: CookieJar)
+    func followRedirects(from request: CapturedRequest, core: MockCore, options: InterceptionOptions, jar: CookieJar)
         -> (Engine.Decision, Int, CapturedRequest, TimeInterval) {
-        let (follows, maximum) = core.options.withLock { ($0.followsRedirects, $0.maximumRedirects) }
+        let (follows, maximum) = (options.followsRedirects, options.maximumRedirects)
         var current = request
         var (decision, entry) = core.engine.decide(current)
         var delay: TimeInterval = 0

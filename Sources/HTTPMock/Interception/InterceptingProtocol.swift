@@ -94,7 +94,8 @@ class InterceptingProtocol: URLProtocol {
             return
         }
         #endif
-        let jar = CookieJar(task: task, request: request, fallback: core.options.withLock { $0.cookieStorage })
+        let options = core.options.current
+        let jar = CookieJar(task: task, request: request, fallback: options.cookieStorage)
         var captured = RequestCapture.capture(request, task: task)
         #if !canImport(FoundationNetworking)
         // Corelibs adds stored cookies to the request itself; elsewhere add them if the caller set none.
@@ -104,7 +105,7 @@ class InterceptingProtocol: URLProtocol {
             captured = CapturedRequest(method: captured.method, url: captured.url, headers: headers, body: captured.body)
         }
         #endif
-        let (decision, entry, finalRequest, redirectDelay) = followRedirects(from: captured, core: core, jar: jar)
+        let (decision, entry, finalRequest, redirectDelay) = followRedirects(from: captured, core: core, options: options, jar: jar)
         captured = finalRequest
         progress.withLock {
             $0.entry = entry

@@ -52,6 +52,14 @@ import HTTPMock
         #endif
     }
 
+    @Test func theSharedOnDiskStorageIsNeverWritten() async throws {
+        let mock = HTTPMock()
+        let session = mock.makeSession(configuration: .default)
+        try mock.stub(.path("/login"), responses: [.empty(headers: ["Set-Cookie": "leak=1"])])
+        _ = try await session.fetch("https://never-stored.test/login")
+        #expect(HTTPCookieStorage.shared.cookies(for: URL(string: "https://never-stored.test/")!)?.isEmpty ?? true)
+    }
+
     @Test func requestsThatTurnCookiesOffNeitherStoreNorSend() async throws {
         let mock = HTTPMock()
         try mock.stub(.path("/login"), responses: [.empty(headers: ["Set-Cookie": "s=1"])])
