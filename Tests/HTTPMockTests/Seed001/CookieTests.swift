@@ -23,6 +23,15 @@ import HTTPMock
         #expect(try await mock.urlSession.fetch("https://other.test/me").text == "no cookie")
     }
 
+    @Test func severalCookiesInOneHeader() async throws {
+        let mock = HTTPMock()
+        try mock.stub(.path("/login"), responses: [.empty(headers: ["Set-Cookie": "a=1; Path=/, b=2; Path=/; Expires=Wed, 21 Oct 2037 07:28:00 GMT"])])
+        try mock.stub(.path("/me"), responses: [Self.showCookie])
+        _ = try await mock.urlSession.fetch("https://shop.test/login")
+        let cookie = try await mock.urlSession.fetch("https://shop.test/me").text
+        #expect(cookie.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.sorted() == ["a=1", "b=2"])
+    }
+
     @Test func cookiesOfDifferentMocksStayApart() async throws {
         let first = HTTPMock(), second = HTTPMock()
         for mock in [first, second] { try mock.stub(.path("/me"), responses: [Self.showCookie]) }
