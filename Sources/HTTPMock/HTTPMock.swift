@@ -41,6 +41,8 @@ public final class HTTPMock: Sendable {
         core = MockCore(engine: Engine(), passthroughSession: passthroughSession ?? SessionFactory.makePassthroughSession())
         protocolClass = SlotRegistry.allocate(for: core)
         urlSession = SessionFactory.makeSession(answeredBy: protocolClass)
+        let storage = urlSession.configuration.httpCookieStorage
+        core.options.withLock { $0.cookieStorage = storage }
     }
 
     deinit {

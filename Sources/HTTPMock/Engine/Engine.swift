@@ -7,6 +7,10 @@ import Foundation
 final class Engine: Sendable {
     struct State {
         let router = Router()
+        /// Ignore rules: requests they match go to the passthrough session before any stub is asked.
+        let ignored = Router()
+        /// `false`: no stub answers; every request meets the ignore rules, then the unmocked policy.
+        var isEnabled = true
         var policy: UnmockedPolicy = .notFound
         var journal = Journal()
         /// Registrations refused by the non-throwing API, newest last.
@@ -41,6 +45,14 @@ final class Engine: Sendable {
         }
     }
 
+    /// Adds ignore rules (their responses are not used), all or nothing.
+    @discardableResult
+    func registerIgnoreRules(_ definitions: [Definition]) -> [StubID] {
+        state.withLock { state in
+            definitions.map { state.ignored.add(host: $0.host, path: $0.path, conditions: $0.conditions, responses: []) }
+        }
+    }
+
     private func describe(_ definition: Definition) -> String {
         "\(definition.host?.source ?? "any host")\(definition.path?.normalized ?? "/**")"
     }
@@ -54,9 +66,19 @@ final class Engine: Sendable {
     }
 
     /// Decides how to answer `request`, consumes a queued response if a stub answers, and journals it.
+    /// A dynamic response is built here, outside the lock, with the values the stub's conditions captured.
     func decide(_ request: CapturedRequest) -> (decision: Decision, entry: Int) {
+        let (decision, entry, captures) = decideLocked(request)
+        guard case .respond(let response) = decision, case .dynamic = response.content else { return (decision, entry) }
+        return (.respond(response.resolved(for: request, captures: captures)), entry)
+    }
+
+    private func decideLocked(_ request: CapturedRequest) -> (Decision, Int, [String: String]) {
         state.withLock { state in
-            let candidates = state.router.candidates(for: request)
+            if Self.isIgnored(request, by: state.ignored) {
+                return (.passthrough, state.journal.append(request, resolution: .passedThrough), [:])
+            }
+            let candidates = state.isEnabled ? state.router.candidates(for: request) : []
             var exhausted: [String] = []
             var unmet: [String] = []
             for id in candidates {
@@ -72,30 +94,44 @@ final class Engine: Sendable {
                 }
                 if let response {
                     let entry = state.journal.append(request, resolution: .stub(id, summary: stub.summary))
-                    return (.respond(response), entry)
+                    var captures: [String: String] = [:]
+                    if case .dynamic = response.content {
+                        for capture in stub.conditions.compactMap(\.captures) { captures.merge(capture(request)) { $1 } }
+                    }
+                    return (.respond(response), entry, captures)
                 }
                 exhausted.append("\(stub.summary): all its responses were used")
             }
-            let reason = Self.reason(request, candidates: candidates.count, exhausted: exhausted, unmet: unmet,
+            var reason = Self.reason(request, candidates: candidates.count, exhausted: exhausted, unmet: unmet,
                                      refusals: state.refusals)
+            if !state.isEnabled { reason += "\n- the mock is disabled (isEnabled = false)" }
+            let unmatched = JournalEntry.Resolution.unmatched(reason: reason)
             switch state.policy {
             case .passthrough:
-                return (.passthrough, state.journal.append(request, resolution: .passedThrough))
+                return (.passthrough, state.journal.append(request, resolution: .passedThrough), [:])
             case .notFound:
-                let entry = state.journal.append(request, resolution: .unmatched(reason: reason))
-                return (.respond(.plaintext(reason, status: .notFound, headers: ["X-HTTPMock": "unmatched"])), entry)
+                let entry = state.journal.append(request, resolution: unmatched)
+                return (.respond(.plaintext(reason, status: .notFound, headers: ["X-HTTPMock": "unmatched"])), entry, [:])
             case .mock(let response):
-                let entry = state.journal.append(request, resolution: .unmatched(reason: reason))
+                let entry = state.journal.append(request, resolution: unmatched)
                 if let problem = response.problem {
                     // Never an empty body standing in for a response that could not be built.
-                    return (.fail(URLError(.fileDoesNotExist, userInfo: [NSLocalizedDescriptionKey: "HTTPMock: the unmocked policy's response is invalid: \(problem.message)"])), entry)
+                    return (.fail(URLError(.fileDoesNotExist, userInfo: [NSLocalizedDescriptionKey: "HTTPMock: the unmocked policy's response is invalid: \(problem.message)"])), entry, [:])
                 }
-                return (.respond(response), entry)
+                return (.respond(response), entry, [:])
             case .fail(let error):
-                return (.fail(error), state.journal.append(request, resolution: .unmatched(reason: reason)))
+                let failure: any Error & Sendable = error is UnmockedRequestError ? UnmockedRequestError(reason: reason) : error
+                return (.fail(failure), state.journal.append(request, resolution: unmatched), [:])
             case .fatalError:
-                return (.crash(reason), state.journal.append(request, resolution: .unmatched(reason: reason)))
+                return (.crash(reason), state.journal.append(request, resolution: unmatched), [:])
             }
+        }
+    }
+
+    private static func isIgnored(_ request: CapturedRequest, by rules: Router) -> Bool {
+        rules.candidates(for: request).contains { id in
+            guard let rule = rules.stubs[id], rule.isEnabled else { return false }
+            return rule.conditions.allSatisfy { $0.test(request) }
         }
     }
 

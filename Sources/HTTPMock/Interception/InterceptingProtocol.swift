@@ -27,6 +27,10 @@ class InterceptingProtocol: URLProtocol {
         var entry: Int?
         var upstreamTask: URLSessionTask?
         var delivered = false
+        /// The URL of the response: the request's, or where followed redirects ended.
+        var responseURL: URL?
+        /// Where `Set-Cookie` of delivered responses goes.
+        var cookies: CookieJar?
     }
 
     /// What reaches the caller.
@@ -94,12 +98,27 @@ class InterceptingProtocol: URLProtocol {
             return
         }
         #endif
-        let captured = RequestCapture.capture(request, task: task)
-        let (decision, entry) = core.engine.decide(captured)
-        progress.withLock { $0.entry = entry }
+        let options = core.options.current
+        let jar = CookieJar(task: task, request: request, fallback: options.cookieStorage)
+        var captured = RequestCapture.capture(request, task: task)
+        #if !canImport(FoundationNetworking)
+        // Corelibs adds stored cookies to the request itself; elsewhere add them if the caller set none.
+        if captured.headers["Cookie"] == nil, let cookie = jar.header(for: captured.url) {
+            var headers = captured.headers
+            headers.add("Cookie", cookie)
+            captured = CapturedRequest(method: captured.method, url: captured.url, headers: headers, body: captured.body)
+        }
+        #endif
+        let (decision, entry, finalRequest, redirectDelay) = followRedirects(from: captured, core: core, options: options, jar: jar)
+        captured = finalRequest
+        progress.withLock {
+            $0.entry = entry
+            $0.responseURL = captured.url
+            $0.cookies = jar
+        }
         switch decision {
         case .respond(let response):
-            let delay = response.delivery.seconds
+            let delay = response.delivery.seconds + redirectDelay
             let timeout = request.timeoutInterval > 0 ? request.timeoutInterval : .infinity
             if delay >= timeout {
                 schedule(.failure(URLError(.timedOut, userInfo: [
@@ -111,7 +130,7 @@ class InterceptingProtocol: URLProtocol {
                 deliver(.response(response))
             }
         case .fail(let error):
-            deliver(.failure(error))
+            if redirectDelay > 0 { schedule(.failure(error), after: redirectDelay) } else { deliver(.failure(error)) }
         case .passthrough:
             passThrough(captured, using: core.passthroughSession)
         case .crash(let message):
@@ -124,6 +143,12 @@ class InterceptingProtocol: URLProtocol {
         var forwarded = request
         forwarded.httpBodyStream = nil
         forwarded.httpBody = captured.body
+        if captured.url != request.url {
+            // After a followed redirect: the request as redirected.
+            forwarded.url = captured.url
+            forwarded.httpMethod = captured.method
+            forwarded.allHTTPHeaderFields = captured.headers.dictionary
+        }
         let outgoing = forwarded
         let progress = self.progress
         let resume = reentry()
@@ -159,12 +184,12 @@ class InterceptingProtocol: URLProtocol {
     ///
     /// The journal is completed first, so code that awaits the request sees the outcome in the journal.
     func deliver(_ plan: Plan) {
-        let entry: Int?? = progress.withLock { progress in
-            guard !progress.stopped else { return .none }
+        let claimed: (entry: Int?, url: URL?, cookies: CookieJar?)? = progress.withLock { progress in
+            guard !progress.stopped else { return nil }
             progress.delivered = true
-            return .some(progress.entry)
+            return (progress.entry, progress.responseURL ?? request.url, progress.cookies)
         }
-        guard let entry else { return }
+        guard let (entry, responseURL, cookies) = claimed else { return }
         let wire: Wire
         switch plan {
         case .failure(let error):
@@ -181,16 +206,18 @@ class InterceptingProtocol: URLProtocol {
                             headers["Content-Length"] = String(body.count)  // the length promised, not the length sent
                         }
                         wire = .truncated(status: response.status.code, headers: headers,
-                                          body: body.prefix(cut), url: request.url)
+                                          body: body.prefix(cut), url: responseURL)
                     } else {
-                        wire = .response(status: response.status.code, headers: response.headers, body: body, url: request.url)
+                        if let responseURL { cookies?.store(response.headers, for: responseURL) }
+                        wire = .response(status: response.status.code, headers: response.headers, body: body, url: responseURL)
                     }
                 } catch {
                     wire = .failure(error as? URLError ?? URLError(.cannotOpenFile))
                 }
             }
         case .upstream(let status, let headers, let body, let url):
-            wire = .response(status: status, headers: headers, body: body, url: url ?? request.url)
+            if let url = url ?? responseURL { cookies?.store(headers, for: url) }
+            wire = .response(status: status, headers: headers, body: body, url: url ?? responseURL)
         }
         if let entry, let core {
             switch wire {
@@ -242,7 +269,7 @@ enum ResponseBody {
     static func data(of response: MockResponse) throws -> Data {
         switch response.content {
         case .data(let data): return data
-        case .failure: return Data()
+        case .failure, .dynamic: return Data()
         case .file(let url):
             do {
                 return try Data(contentsOf: url, options: .mappedIfSafe)

@@ -8,6 +8,8 @@ final class MockCore: Sendable {
     let engine: Engine
     /// A session without any mock in it, for `.passthrough`.
     let passthroughSession: URLSession
+    /// How interception follows redirects and keeps cookies.
+    let options = Locked(InterceptionOptions())
 
     init(engine: Engine, passthroughSession: URLSession) {
         self.engine = engine
@@ -15,3 +17,13 @@ final class MockCore: Sendable {
     }
 }
 
+/// Per-mock settings of the interception layer.
+struct InterceptionOptions {
+    /// Follow 3xx responses with a `Location` inside the mock.
+    var followsRedirects = true
+    /// Hops followed before a request fails with `URLError(.httpTooManyRedirects)`.
+    var maximumRedirects = 10
+    /// The cookie storage of the mock's own session: where `Set-Cookie` goes when the task's session cannot be
+    /// found (Apple platforms), and where cookies for followed redirects come from.
+    var cookieStorage: HTTPCookieStorage?
+}

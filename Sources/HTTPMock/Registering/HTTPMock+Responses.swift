@@ -75,10 +75,11 @@ extension HTTPMock {
         host: String, path: String, method: HTTPMethod?, query: QueryParameters?, matching: QueryMatching,
         responses: [MockResponse]
     ) throws(HTTPMockError) {
+        let route = try PathRoute.compile(path)
         let definition = Engine.Definition(
             host: try compile { () throws(PatternError) in try HostPattern(host) },
-            path: try compile { () throws(PatternError) in try PathPattern(path) },
-            conditions: Self.conditions(method: method, query: query, matching: matching),
+            path: route.pattern,
+            conditions: Self.conditions(method: method, query: query, matching: matching) + route.conditions,
             responses: responses
         )
         try core.engine.register([definition])

@@ -21,6 +21,9 @@ public struct MockResponse: Sendable {
     public var lifetime: Lifetime
     /// When the response is delivered. Default ``Delivery/instant``.
     public var delivery: Delivery
+    /// Whether a redirect (a 3xx with `Location`) is followed inside the mock, as URLSession would follow a real
+    /// one. Default `true`; ``HTTPMock/followsRedirects`` turns following off for a whole mock.
+    public var followsRedirects = true
 
     var content: Content
     /// A problem found while building the response (a missing file, a value that does not encode). A response
@@ -35,6 +38,8 @@ public struct MockResponse: Sendable {
         case file(URL)
         /// The request fails with this error instead of getting a response.
         case failure(any Error & Sendable)
+        /// Built from the request and the captured template values when a request is answered.
+        case dynamic(@Sendable (CapturedRequest, [String: String]) -> MockResponse)
     }
 
     /// A response with a raw body.

@@ -12,11 +12,17 @@ struct Condition: Sendable {
     /// A short human description, used in reports (`method POST`, `query q=swift (exact)`).
     let summary: String
     let test: @Sendable (CapturedRequest) -> Bool
+    /// Named values the condition reads from a matching request (URI template variables), handed to dynamic
+    /// responses. `nil` for conditions that capture nothing.
+    let captures: (@Sendable (CapturedRequest) -> [String: String])?
 
-    init(key: String?, weight: Int = 1, summary: String, test: @escaping @Sendable (CapturedRequest) -> Bool) {
+    init(key: String?, weight: Int = 1, summary: String,
+         captures: (@Sendable (CapturedRequest) -> [String: String])? = nil,
+         test: @escaping @Sendable (CapturedRequest) -> Bool) {
         self.key = key
         self.weight = weight
         self.summary = summary
+        self.captures = captures
         self.test = test
     }
 }

@@ -27,46 +27,76 @@ extension HTTPMock {
     private func register(_ hosts: [Host]) throws(HTTPMockError) {
         var definitions: [Engine.Definition] = []
         for host in hosts {
-            let hostPattern = try compile { () throws(PatternError) in try HostPattern(host.pattern) }
+            let hostPattern = try host.pattern.map { pattern throws(HTTPMockError) in
+                try compile { () throws(PatternError) in try HostPattern(pattern) }
+            }
             let scope = HeaderScope(inherited: [:], declared: host.content.compactMap {
                 if case .headers(let headers) = $0.kind { return headers }
                 return nil
             })
-            for case .path(let path) in host.content.map(\.kind) {
-                try collect(path, parentPath: "", parentMethod: nil, host: hostPattern, cascaded: scope.cascaded, into: &definitions)
+            let matchers = host.content.compactMap { item -> Match? in
+                if case .match(let match) = item.kind { return match }
+                return nil
+            }
+            for item in host.content {
+                switch item.kind {
+                case .path(let path):
+                    guard let hostPattern else { continue }
+                    try collect(path, parentPath: "", parentMethod: nil, parentMatchers: matchers, host: hostPattern,
+                                cascaded: scope.cascaded, into: &definitions)
+                case .route(let route):
+                    let compiled = try CompiledMatchers(matchers + route.matchers, host: hostPattern)
+                    guard !route.responses.isEmpty else {
+                        throw HTTPMockError(.invalidResponse, "response: the route [\(Self.describe(route.matchers))] has no responses; give at least one")
+                    }
+                    if hostPattern == nil, route.matchers.isEmpty {
+                        throw HTTPMockError(.invalidPattern, "a Route outside any Host needs at least one matcher; to answer any request, say so with .path(\"/**\")")
+                    }
+                    definitions.append(Engine.Definition(
+                        host: compiled.host, path: compiled.path, conditions: compiled.conditions,
+                        responses: route.responses.map { $0.inheriting(scope.cascaded) }
+                    ))
+                case .headers, .match:
+                    continue
+                }
             }
         }
         try core.engine.register(definitions)
     }
 
     private func collect(
-        _ path: Path, parentPath: String, parentMethod: HTTPMethod?, host: HostPattern,
+        _ path: Path, parentPath: String, parentMethod: HTTPMethod?, parentMatchers: [Match], host: HostPattern,
         cascaded: [String: String], into definitions: inout [Engine.Definition]
     ) throws(HTTPMockError) {
         let fullPath = PathNormalization.join(parentPath, path.pattern)
-        let pattern = try compile { () throws(PatternError) in
-            // Compile the parts as written, so the error names what the user wrote.
-            _ = try PathPattern(path.pattern)
-            return try PathPattern(fullPath)
-        }
+        // Compile the part as written first, so an error names what the user wrote.
+        _ = try PathRoute.compile(path.pattern)
+        let (pattern, templateConditions) = try PathRoute.compile(fullPath)
         let method = path.method ?? parentMethod
         let scope = HeaderScope(inherited: cascaded, declared: path.content.compactMap {
             if case .headers(let headers) = $0.kind { return headers }
             return nil
         })
+        let matchers = parentMatchers + path.content.compactMap { item -> Match? in
+            if case .match(let match) = item.kind { return match }
+            return nil
+        }
         let responses = path.content.compactMap { item -> MockResponse? in
             if case .response(let response) = item.kind { return response.inheriting(scope.local) }
             return nil
         }
         if !responses.isEmpty {
+            let compiled = try CompiledMatchers(matchers, host: host, path: pattern)
             definitions.append(Engine.Definition(
-                host: host, path: pattern,
-                conditions: Self.conditions(method: method, query: path.query, matching: path.matching),
+                host: compiled.host, path: compiled.path,
+                conditions: Self.conditions(method: method, query: path.query, matching: path.matching)
+                    + templateConditions + compiled.conditions,
                 responses: responses
             ))
         }
         for case .path(let child) in path.content.map(\.kind) {
-            try collect(child, parentPath: fullPath, parentMethod: method, host: host, cascaded: scope.cascaded, into: &definitions)
+            try collect(child, parentPath: fullPath, parentMethod: method, parentMatchers: matchers, host: host,
+                        cascaded: scope.cascaded, into: &definitions)
         }
     }
 }

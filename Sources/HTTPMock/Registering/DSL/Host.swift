@@ -12,20 +12,30 @@
 /// }
 /// ```
 public struct Host: Sendable {
-    let pattern: String
+    /// `nil` for a ``Route`` written outside any host.
+    let pattern: String?
     let content: [HostContent]
 
     public init(_ pattern: String, @HostBuilder _ content: () -> [HostContent]) {
         self.pattern = pattern
         self.content = content()
     }
+
+    /// A top-level ``Route``: no host of its own.
+    init(route: Route) {
+        pattern = nil
+        content = [HostContent(kind: .route(route))]
+    }
 }
 
-/// What a ``Host`` may contain: ``Path``s and ``Headers``.
+/// What a ``Host`` may contain: ``Path``s, ``Route``s, ``Headers`` and ``Match``es (which apply to every path
+/// and route of the host).
 public struct HostContent: Sendable {
     enum Kind: Sendable {
         case headers(Headers)
         case path(Path)
+        case route(Route)
+        case match(Match)
     }
 
     let kind: Kind
@@ -36,6 +46,8 @@ public struct HostContent: Sendable {
 public enum HostBuilder {
     public static func buildExpression(_ headers: Headers) -> [HostContent] { [HostContent(kind: .headers(headers))] }
     public static func buildExpression(_ path: Path) -> [HostContent] { [HostContent(kind: .path(path))] }
+    public static func buildExpression(_ route: Route) -> [HostContent] { [HostContent(kind: .route(route))] }
+    public static func buildExpression(_ match: Match) -> [HostContent] { [HostContent(kind: .match(match))] }
     public static func buildBlock(_ parts: [HostContent]...) -> [HostContent] { parts.flatMap { $0 } }
     public static func buildOptional(_ part: [HostContent]?) -> [HostContent] { part ?? [] }
     public static func buildEither(first part: [HostContent]) -> [HostContent] { part }
@@ -47,6 +59,7 @@ public enum HostBuilder {
 @resultBuilder
 public enum RegistrationBuilder {
     public static func buildExpression(_ host: Host) -> [Host] { [host] }
+    public static func buildExpression(_ route: Route) -> [Host] { [Host(route: route)] }
     public static func buildBlock(_ parts: [Host]...) -> [Host] { parts.flatMap { $0 } }
     public static func buildOptional(_ part: [Host]?) -> [Host] { part ?? [] }
     public static func buildEither(first part: [Host]) -> [Host] { part }

@@ -48,12 +48,14 @@ public struct Path: Sendable {
     }
 }
 
-/// What a ``Path`` may contain: responses, ``Headers`` and nested paths.
+/// What a ``Path`` may contain: responses, ``Headers``, nested paths, and ``Match``es (which apply to this path
+/// and to nested paths).
 public struct PathContent: Sendable {
     enum Kind: Sendable {
         case response(MockResponse)
         case headers(Headers)
         case path(Path)
+        case match(Match)
     }
 
     let kind: Kind
@@ -66,6 +68,7 @@ public enum PathBuilder {
     public static func buildExpression(_ responses: [MockResponse]) -> [PathContent] { responses.map { PathContent(kind: .response($0)) } }
     public static func buildExpression(_ headers: Headers) -> [PathContent] { [PathContent(kind: .headers(headers))] }
     public static func buildExpression(_ path: Path) -> [PathContent] { [PathContent(kind: .path(path))] }
+    public static func buildExpression(_ match: Match) -> [PathContent] { [PathContent(kind: .match(match))] }
     public static func buildBlock(_ parts: [PathContent]...) -> [PathContent] { parts.flatMap { $0 } }
     public static func buildOptional(_ part: [PathContent]?) -> [PathContent] { part ?? [] }
     public static func buildEither(first part: [PathContent]) -> [PathContent] { part }
