@@ -41,6 +41,7 @@ public final class HTTPMock: Sendable {
         core = MockCore(engine: Engine(), passthroughSession: passthroughSession ?? SessionFactory.makePassthroughSession())
         protocolClass = SlotRegistry.allocate(for: core)
         urlSession = SessionFactory.makeSession(answeredBy: protocolClass)
+        writeJournalIfRequestedByEnvironment()
     }
 
     deinit {

@@ -14,6 +14,8 @@ final class Engine: Sendable {
     }
 
     let state = Locked(State())
+    /// Who is told when an entry is appended or completed (waiting assertions, journal writers).
+    let journalEvents = JournalEvents()
 
     /// One stub to register: a route, conditions and responses.
     struct Definition {
@@ -55,57 +57,48 @@ final class Engine: Sendable {
 
     /// Decides how to answer `request`, consumes a queued response if a stub answers, and journals it.
     func decide(_ request: CapturedRequest) -> (decision: Decision, entry: Int) {
-        state.withLock { state in
-            let candidates = state.router.candidates(for: request)
-            var exhausted: [String] = []
-            var unmet: [String] = []
-            for id in candidates {
-                guard let stub = state.router.stubs[id], stub.isEnabled else { continue }
-                if let failed = stub.conditions.first(where: { !$0.test(request) }) {
-                    unmet.append("\(stub.summary): \(failed.summary) not met")
-                    continue
-                }
-                var response: MockResponse?
-                state.router.update(id) {
-                    response = $0.queue.next()
-                    if response != nil { $0.hits += 1 }
-                }
-                if let response {
-                    let entry = state.journal.append(request, resolution: .stub(id, summary: stub.summary))
-                    return (.respond(response), entry)
-                }
-                exhausted.append("\(stub.summary): all its responses were used")
-            }
-            let reason = Self.reason(request, candidates: candidates.count, exhausted: exhausted, unmet: unmet,
-                                     refusals: state.refusals)
-            switch state.policy {
-            case .passthrough:
-                return (.passthrough, state.journal.append(request, resolution: .passedThrough))
-            case .notFound:
-                let entry = state.journal.append(request, resolution: .unmatched(reason: reason))
-                return (.respond(.plaintext(reason, status: .notFound, headers: ["X-HTTPMock": "unmatched"])), entry)
-            case .mock(let response):
-                return (.respond(response), state.journal.append(request, resolution: .unmatched(reason: reason)))
-            case .fail(let error):
-                return (.fail(error), state.journal.append(request, resolution: .unmatched(reason: reason)))
-            case .fatalError:
-                return (.crash(reason), state.journal.append(request, resolution: .unmatched(reason: reason)))
-            }
-        }
+        let result = state.withLock { resolve(request, in: &$0) }
+        journalEvents.notify(.appended, entry: result.entry, engine: self)
+        return result
     }
 
-    private static func reason(_ request: CapturedRequest, candidates: Int, exhausted: [String], unmet: [String],
-                               refusals: [HTTPMockError]) -> String {
-        var lines = ["HTTPMock: no mock answered \(request.method) \(request.url.absoluteString)"]
-        if candidates == 0 { lines.append("- no stub is registered for this host and path") }
-        lines += exhausted.map { "- \($0)" } + unmet.map { "- \($0)" }
-        if !refusals.isEmpty {
-            lines.append("- \(refusals.count) registration(s) of this mock were refused; the last: \(refusals.last!.message)")
+    private func resolve(_ request: CapturedRequest, in state: inout State) -> (decision: Decision, entry: Int) {
+        for id in state.router.candidates(for: request) {
+            guard let stub = state.router.stubs[id], stub.isEnabled else { continue }
+            if stub.conditions.contains(where: { !$0.test(request) }) { continue }
+            var response: MockResponse?
+            state.router.update(id) {
+                response = $0.queue.next()
+                if response != nil { $0.hits += 1 }
+            }
+            if let response {
+                let entry = state.journal.append(request, resolution: .stub(id, summary: stub.summary))
+                return (.respond(response), entry)
+            }
         }
-        return lines.joined(separator: "\n")
+        // No stub answered: the rare path, where the report may scan every stub.
+        if case .passthrough = state.policy {
+            return (.passthrough, state.journal.append(request, resolution: .passedThrough))
+        }
+        let report = NearMissFinder.report(for: request, stubs: state.router.stubs.values, refusals: state.refusals)
+        let reason = report.description
+        let entry = state.journal.append(request, resolution: .unmatched(reason: reason), report: report)
+        switch state.policy {
+        case .passthrough:
+            return (.passthrough, entry)
+        case .notFound:
+            return (.respond(.plaintext(reason, status: .notFound, headers: ["X-HTTPMock": "unmatched"])), entry)
+        case .mock(let response):
+            return (.respond(response), entry)
+        case .fail(let error):
+            return (.fail(error), entry)
+        case .fatalError:
+            return (.crash(reason), entry)
+        }
     }
 
     func complete(_ entry: Int, with outcome: JournalEntry.Outcome) {
         state.withLock { $0.journal.complete(entry, with: outcome) }
+        journalEvents.notify(.completed, entry: entry, engine: self)
     }
 }
