@@ -156,29 +156,32 @@ class InterceptingProtocol: URLProtocol {
         guard progress.withLock({ !$0.stopped }) else { return }
         let entry = progress.withLock { $0.entry }
         let outcome: JournalEntry.Outcome
+        let reply: () -> Void
         switch plan {
         case .failure(let error):
-            client?.urlProtocol(self, didFailWithError: error)
+            reply = { self.client?.urlProtocol(self, didFailWithError: error) }
             outcome = .failure(error)
         case .response(let response):
             if case .failure(let error) = response.content {
-                client?.urlProtocol(self, didFailWithError: error)
+                reply = { self.client?.urlProtocol(self, didFailWithError: error) }
                 outcome = .failure(error)
                 break
             }
             do {
                 let body = try ResponseBody.data(of: response)
-                send(status: response.status.code, headers: response.headers, body: body, url: request.url)
+                reply = { self.send(status: response.status.code, headers: response.headers, body: body, url: self.request.url) }
                 outcome = .response(status: response.status.code, headers: response.headers, body: body)
             } catch {
-                client?.urlProtocol(self, didFailWithError: error)
+                reply = { self.client?.urlProtocol(self, didFailWithError: error) }
                 outcome = .failure(error)
             }
         case .upstream(let status, let headers, let body, let url):
-            send(status: status, headers: headers, body: body, url: url ?? request.url)
+            reply = { self.send(status: status, headers: headers, body: body, url: url ?? self.request.url) }
             outcome = .response(status: status, headers: headers, body: body)
         }
+        // Journal first: whoever sees the answer then finds it in the journal (and in a journal folder).
         if let entry, let core { core.engine.complete(entry, with: outcome) }
+        reply()
     }
 
     private func send(status: Int, headers: [String: String], body: Data, url: URL?) {

@@ -74,15 +74,13 @@ public struct JournalFolder: Sendable, Hashable, CustomStringConvertible {
         let temporary = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
         try data.write(to: temporary)
-        do {
-            if FileManager.default.fileExists(atPath: destination.path) {
-                _ = try FileManager.default.replaceItemAt(destination, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: destination)
-            }
-        } catch {
+        // rename(2) replaces the destination atomically: a reader sees the old file or the new one, never a mix.
+        guard rename(temporary.path, destination.path) == 0 else {
+            let code = errno
             try? FileManager.default.removeItem(at: temporary)
-            throw error
+            throw CocoaError(.fileWriteUnknown, userInfo: [
+                NSLocalizedDescriptionKey: "cannot rename into \(destination.path): \(String(cString: strerror(code)))",
+            ])
         }
     }
 }

@@ -28,7 +28,9 @@ enum Verification {
     }
 
     /// What the journal holds: the matching requests when there were too many, else the closest ones.
-    static func explain(matching: [JournalEntry], all: [JournalEntry], filter: RequestFilter, journal: any RequestJournal) -> [String] {
+    static func explain(matching: [JournalEntry], all: [JournalEntry], filter: RequestFilter, journal: any RequestJournal,
+                        since: String = "") -> [String] {
+        let name = journal.journalName.prefix(1).uppercased() + journal.journalName.dropFirst()
         let shown = 5
         if !matching.isEmpty {
             var lines = ["Matching requests in \(journal.journalName) (\(matching.count)):"]
@@ -36,10 +38,10 @@ enum Verification {
             if matching.count > shown { lines.append("  … and \(matching.count - shown) more") }
             return lines
         }
-        if all.isEmpty { return ["\(journal.journalName.prefix(1).uppercased() + journal.journalName.dropFirst()) saw no request at all."] }
+        if all.isEmpty { return ["\(name) saw no request\(since.isEmpty ? " at all" : since)."] }
         let ranked = all.map { (entry: $0, differences: filter.differences(from: $0.request)) }
             .sorted { $0.differences.count < $1.differences.count }
-        var lines = ["\(journal.journalName.prefix(1).uppercased() + journal.journalName.dropFirst()) saw \(all.count) request(s); the closest:"]
+        var lines = ["\(name) saw \(all.count) request(s)\(since); the closest:"]
         for (entry, differences) in ranked.prefix(shown) {
             lines.append("  " + line(for: entry))
             lines += differences.map { "      \($0)" }

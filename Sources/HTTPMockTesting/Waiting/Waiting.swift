@@ -41,7 +41,8 @@ enum Waiting {
         let target = String(filter.phrase(.exactly(1)).dropFirst("exactly 1 ".count))
         let what = completed ? "answer to a \(target)" : target
         let all = mark.map { journal.journalEntries(after: $0) } ?? journal.journalEntries()
-        var details = Verification.explain(matching: [], all: all, filter: filter, journal: journal)
+        var details = Verification.explain(matching: [], all: all, filter: filter, journal: journal,
+                                          since: mark == nil ? "" : " since the action started")
         if completed, let pending = all.first(where: filter.matches) {
             details = ["A matching request arrived but was not answered in time: " + Verification.line(for: pending)]
         }
