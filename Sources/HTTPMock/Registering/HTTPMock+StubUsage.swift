@@ -19,6 +19,7 @@ extension HTTPMock {
 
 /// How much one stub was used.
 public struct StubUsage: Sendable, Equatable, CustomStringConvertible {
+    /// The stub.
     public let id: StubID
     /// The stub as registered (`api.example.com/users/* [method GET]`).
     public let summary: String

@@ -88,6 +88,8 @@ package struct JournalRecord: Codable, Sendable {
 
 /// An error read back from a journal written by another process: only its description survives.
 public struct RecordedError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The error as the writing process described it.
     public let description: String
+    /// An error with this description.
     public init(description: String) { self.description = description }
 }

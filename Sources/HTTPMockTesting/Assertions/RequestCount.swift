@@ -5,8 +5,11 @@
 /// HTTPAssertRequested("https://api.example.com/ping", count: .atMost(2))
 /// ```
 public enum RequestCount: Sendable, Equatable, CustomStringConvertible {
+    /// This many, no more, no fewer.
     case exactly(Int)
+    /// This many or more.
     case atLeast(Int)
+    /// This many or fewer (zero included).
     case atMost(Int)
 
     /// No matching request.
@@ -14,6 +17,7 @@ public enum RequestCount: Sendable, Equatable, CustomStringConvertible {
     /// Exactly one matching request.
     public static let once = RequestCount.exactly(1)
 
+    /// Whether `count` requests satisfy the expectation.
     public func accepts(_ count: Int) -> Bool {
         switch self {
         case .exactly(let expected): count == expected

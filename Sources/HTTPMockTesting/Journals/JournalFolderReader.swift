@@ -12,6 +12,7 @@ import Foundation
 /// Each file is decoded once. A file that is not a valid entry is skipped with a warning (see ``warnings``);
 /// it never stops the reader.
 public final class JournalFolderReader: RequestJournal, Sendable {
+    /// The folder read.
     public let folder: JournalFolder
     /// How often ``journalChanges()`` looks for new files. Default 20 ms.
     public let pollInterval: TimeInterval
@@ -81,6 +82,7 @@ public final class JournalFolderReader: RequestJournal, Sendable {
         return stream
     }
 
+    /// `journal folder <path>`, in failure messages.
     public var journalName: String { "journal folder \(folder.url.path)" }
 
     /// Deletes every journal entry in the folder (the shared context stays), so a new run starts empty.

@@ -49,6 +49,7 @@ extension HTTPMock: RequestJournal {
         return stream
     }
 
+    /// `this mock`, in failure messages.
     public var journalName: String { "this mock" }
 
     public func journalEntry(_ entry: JournalEntry, isAfter mark: JournalMark) -> Bool { entry.id >= mark.position }

@@ -19,7 +19,9 @@ public struct RequestFilter: Sendable, CustomStringConvertible {
         case pattern(String)
     }
 
+    /// How the URL is compared.
     public let url: URLMatch
+    /// Only requests with this method pass; `nil`: any method.
     public let method: HTTPMethod?
     /// Each header must be present with this value (names compared case-insensitively).
     public let headers: [String: String]
@@ -149,6 +151,7 @@ public struct RequestFilter: Sendable, CustomStringConvertible {
 
 /// A filter an assertion could not build: a URL that is not absolute, or a pattern that is not a regular expression.
 public struct RequestFilterError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong and how to fix it.
     public let message: String
     public var description: String { "HTTPMockTesting: " + message }
 }

@@ -5,9 +5,13 @@ import Testing
 /// Every assertion takes `fileID`, `filePath`, `line` and `column` with defaults that capture the call site;
 /// a helper that wraps an assertion can pass its own caller's values through.
 public struct CallSite: Sendable {
+    /// `Module/File.swift`.
     public let fileID: String
+    /// The full path, as XCTest wants it.
     public let filePath: StaticString
+    /// The line, from 1.
     public let line: UInt
+    /// The column, from 1.
     public let column: UInt
 
     public init(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {

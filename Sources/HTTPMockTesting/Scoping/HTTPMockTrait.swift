@@ -30,8 +30,10 @@ public struct HTTPMockTrait: TestTrait, SuiteTrait, TestScoping {
         self.configure = configure
     }
 
+    /// On a suite, applies to every test in it (each gets its own mock).
     public var isRecursive: Bool { true }
 
+    /// Runs the test (each case of a parameterized test) with a new mock of its own.
     public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         guard !test.isSuite else {
             try await function()

@@ -3,19 +3,25 @@
 /// Only runs for a request no stub answered, so it may scan every stub; the matched path never comes here.
 enum NearMissFinder {
     static func report(for request: CapturedRequest, stubs: some Sequence<Stub>, refusals: [HTTPMockError]) -> UnmatchedReport {
-        var scored: [(miss: NearMiss, routeAgrees: Int, specificity: Specificity)] = []
+        // Closest first: more agreeing fields, then host and path agreeing, then the more specific stub.
+        typealias Scored = (score: Score, stub: Stub)
+        func closer(_ a: Scored, _ b: Scored) -> Bool {
+            if a.score.agreeing != b.score.agreeing { return a.score.agreeing > b.score.agreeing }
+            if a.score.routeAgrees != b.score.routeAgrees { return a.score.routeAgrees > b.score.routeAgrees }
+            return a.stub.specificity > b.stub.specificity
+        }
+        // Scores every stub without building text, keeping only the best few: linear in the number of stubs.
+        var best: [Scored] = []
         var total = 0
+        let labels = request.host.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         for stub in stubs where stub.isEnabled {
             total += 1
-            let (miss, routeAgrees) = compare(request, with: stub)
-            scored.append((miss, routeAgrees, stub.specificity))
+            let scored = (score(request, hostLabels: labels, stub: stub), stub)
+            if best.count == UnmatchedReport.limit, let last = best.last, !closer(scored, last) { continue }
+            best.insert(scored, at: best.firstIndex { closer(scored, $0) } ?? best.endIndex)
+            if best.count > UnmatchedReport.limit { best.removeLast() }
         }
-        // Closest first: more agreeing fields, then host and path agreeing, then the more specific stub.
-        let closest = scored.sorted {
-            if $0.miss.agreeing != $1.miss.agreeing { return $0.miss.agreeing > $1.miss.agreeing }
-            if $0.routeAgrees != $1.routeAgrees { return $0.routeAgrees > $1.routeAgrees }
-            return $0.specificity > $1.specificity
-        }.prefix(UnmatchedReport.limit).map(\.miss)
+        let closest = best.map { compare(request, hostLabels: labels, with: $0.stub, agreeing: $0.score.agreeing) }
 
         var notes: [String] = []
         if total == 0 { notes.append("this mock has no stub") }
@@ -23,38 +29,56 @@ enum NearMissFinder {
         if let last = refusals.last {
             notes.append("\(refusals.count) registration(s) of this mock were refused; the last: \(last.message)")
         }
-        return UnmatchedReport(method: request.method, url: request.url.absoluteString, closest: Array(closest), notes: notes)
+        return UnmatchedReport(method: request.method, url: request.url.absoluteString, closest: closest, notes: notes)
     }
 
-    /// How `stub` differs from `request`, and how many of host and path agree.
-    static func compare(_ request: CapturedRequest, with stub: Stub) -> (NearMiss, routeAgrees: Int) {
+    /// How many of the six fields agree, and how many of host and path.
+    struct Score {
+        var agreeing: Int
+        var routeAgrees: Int
+    }
+
+    static func score(_ request: CapturedRequest, hostLabels labels: [String], stub: Stub) -> Score {
+        // One bit per counted field that differs; no allocation, as this runs for every stub.
+        var failed = 0
+        if let host = stub.host, !host.matches(host: labels, port: request.port) { failed |= bit(.host) }
+        if let path = stub.path, !path.matches(request.pathSegments) { failed |= bit(.path) }
+        for condition in stub.conditions where !condition.test(request) { failed |= bit(condition.field) }
+        return Score(agreeing: NearMiss.fieldCount - failed.nonzeroBitCount,
+                     routeAgrees: (failed & bit(.host) == 0 ? 1 : 0) + (failed & bit(.path) == 0 ? 1 : 0))
+    }
+
+    private static func bit(_ field: FieldDifference.Field) -> Int {
+        switch field {
+        case .method: 1
+        case .host: 2
+        case .path: 4
+        case .query: 8
+        case .headers: 16
+        case .body: 32
+        case .condition, .responses: 0
+        }
+    }
+
+    /// How `stub` differs from `request`, field by field.
+    static func compare(_ request: CapturedRequest, hostLabels labels: [String], with stub: Stub, agreeing: Int) -> NearMiss {
         var differences: [FieldDifference] = []
-        var failedFields = Set<FieldDifference.Field>()
-        if let host = stub.host {
-            let labels = request.host.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            if !host.matches(host: labels, port: request.port) {
-                let actual = request.host.isEmpty ? "(no host)" : request.host + (request.port.map { ":\($0)" } ?? "")
-                differences.append(FieldDifference(field: .host, expected: host.source, actual: actual))
-                failedFields.insert(.host)
-            }
+        if let host = stub.host, !host.matches(host: labels, port: request.port) {
+            let actual = request.host.isEmpty ? "(no host)" : request.host + (request.port.map { ":\($0)" } ?? "")
+            differences.append(FieldDifference(field: .host, expected: host.source, actual: actual))
         }
         if let path = stub.path, !path.matches(request.pathSegments) {
             differences.append(FieldDifference(field: .path, expected: path.normalized, actual: request.path))
-            failedFields.insert(.path)
         }
         for condition in stub.conditions where !condition.test(request) {
             let field = condition.field
             differences.append(FieldDifference(field: field, expected: condition.summary, actual: describe(field, of: request)))
-            failedFields.insert(field)
         }
         if differences.isEmpty, stub.queue.isEmpty {
             differences.append(FieldDifference(field: .responses, expected: "a queued response",
                                                actual: "all \(stub.hits) response(s) already served"))
         }
-        let counted: Set<FieldDifference.Field> = [.method, .host, .path, .query, .headers, .body]
-        let agreeing = NearMiss.fieldCount - failedFields.intersection(counted).count
-        let routeAgrees = (failedFields.contains(.host) ? 0 : 1) + (failedFields.contains(.path) ? 0 : 1)
-        return (NearMiss(stub: stub.id, summary: stub.summary, agreeing: agreeing, differences: differences), routeAgrees)
+        return NearMiss(stub: stub.id, summary: stub.summary, agreeing: agreeing, differences: differences)
     }
 
     /// The request's side of a difference, short enough for one line.

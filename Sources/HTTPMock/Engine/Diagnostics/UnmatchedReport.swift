@@ -48,6 +48,7 @@ public struct NearMiss: Sendable, Equatable {
     /// The fields a report compares: method, host, path, query, headers, body.
     public static let fieldCount = 6
 
+    /// The stub compared.
     public let stub: StubID
     /// The stub as registered (`api.example.com/users/* [method GET]`).
     public let summary: String
@@ -75,6 +76,7 @@ public struct FieldDifference: Sendable, Equatable, CustomStringConvertible {
         case responses
     }
 
+    /// The field that differs.
     public let field: Field
     /// What the stub wants.
     public let expected: String

@@ -61,9 +61,12 @@ public struct JournalEntry: Sendable, Identifiable {
 
     /// What was delivered.
     public enum Outcome: Sendable {
+        /// A response with this status, headers and body reached the caller.
         case response(status: Int, headers: [String: String], body: Data)
+        /// The request failed with this error.
         case failure(any Error & Sendable)
 
+        /// The status code, if a response was delivered.
         public var statusCode: Int? {
             if case .response(let status, _, _) = self { return status }
             return nil
