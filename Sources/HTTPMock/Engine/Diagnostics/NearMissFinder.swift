@@ -72,7 +72,7 @@ enum NearMissFinder {
         }
         for condition in stub.conditions where !condition.test(request) {
             let field = condition.field
-            differences.append(FieldDifference(field: field, expected: condition.summary, actual: describe(field, of: request)))
+            differences.append(FieldDifference(field: field, expected: condition.expectation, actual: describe(field, of: request)))
         }
         if differences.isEmpty, stub.queue.isEmpty {
             differences.append(FieldDifference(field: .responses, expected: "a queued response",
@@ -115,6 +115,14 @@ extension Condition {
         case "path": return .path
         default: return .condition
         }
+    }
+}
+
+extension Condition {
+    /// The summary without its leading field word, for a difference line (`method GET` gives `GET`).
+    var expectation: String {
+        guard field != .condition, let space = summary.firstIndex(of: " ") else { return summary }
+        return String(summary[summary.index(after: space)...])
     }
 }
 
