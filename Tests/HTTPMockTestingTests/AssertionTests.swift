@@ -180,6 +180,14 @@ import HTTPMockTesting
             """)
     }
 
+    /// Designed to use `HTTPMock.shared`: outside a `.httpMock` test, assertions read it by default.
+    @Test func withoutATraitAssertionsReadTheSharedMock() async throws {
+        let url = "https://shared-default-\(UUID().uuidString.lowercased()).test/x"
+        try await HTTPMock.shared.urlSession.send(url)
+        HTTPAssertRequestedOnce(url)
+        #expect(HTTPMock.current == nil)
+    }
+
     @Test func exactURLComparesLikeTheMock() throws {
         let filter = try RequestFilter(url: "https://API.example.com:443/a/b/")
         #expect(filter.matches(entry("https://api.example.com/a/b")))

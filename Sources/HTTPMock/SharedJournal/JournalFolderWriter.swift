@@ -28,7 +28,7 @@ final class JournalFolderWriter: Sendable {
 
     func write(_ event: JournalEvent, _ entry: JournalEntry) {
         let record = JournalRecord(entry, process: process, mock: mock, redacting: secrets)
-        let name = "\(process)-m\(mock)-\(String(format: "%09d", entry.id))-\(event == .appended ? "a" : "c").json"
+        let name = "\(process)-m\(mock)-\(String(format: "%09ld", entry.id))-\(event == .appended ? "a" : "c").json"
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys

@@ -5,7 +5,9 @@ import XCTest
 
 /// Records a test failure in whichever framework is running the caller.
 enum FailureReporter {
-    /// Inside a Swift Testing test (``Test/current`` is set) an issue is recorded; otherwise an XCTest failure.
+    /// Inside a Swift Testing test (``Test/current`` is set) an issue is recorded. Otherwise both frameworks are
+    /// told, because each silently ignores the other's calls: `XCTFail` fails a running XCTest, and
+    /// `Issue.record` fails a Swift Testing run reached from a detached task (where `Test.current` is nil).
     static func fail(_ message: String, at site: CallSite) {
         if Test.current != nil {
             Issue.record(Comment(rawValue: message), sourceLocation: site.sourceLocation)
@@ -13,9 +15,8 @@ enum FailureReporter {
         }
         #if canImport(XCTest)
         XCTFail(message, file: site.filePath, line: site.line)
-        #else
-        Issue.record(Comment(rawValue: message), sourceLocation: site.sourceLocation)
         #endif
+        Issue.record(Comment(rawValue: message), sourceLocation: site.sourceLocation)
     }
 
     /// Puts the caller's message after the failure, the way XCTest does.
