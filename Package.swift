@@ -14,10 +14,16 @@ let package = Package(
         .target(name: "HTTPMock"),
         .target(name: "HTTPMockTesting", dependencies: ["HTTPMock"]),
         .executableTarget(name: "Demo", dependencies: ["HTTPMock"]),
+        // Launched by the cross-process journal tests: writes a journal as an app under test would.
+        .executableTarget(name: "JournalWriterFixture", dependencies: ["HTTPMock"]),
         .testTarget(
             name: "HTTPMockTests",
             dependencies: ["HTTPMock"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "HTTPMockTestingTests",
+            dependencies: ["HTTPMockTesting", "JournalWriterFixture"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -43,6 +43,7 @@ public final class HTTPMock: Sendable {
         urlSession = SessionFactory.makeSession(answeredBy: protocolClass)
         let storage = urlSession.configuration.httpCookieStorage
         core.options.withLock { $0.cookieStorage = storage }
+        writeJournalIfRequestedByEnvironment()
     }
 
     deinit {

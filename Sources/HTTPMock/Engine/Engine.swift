@@ -18,6 +18,8 @@ final class Engine: Sendable {
     }
 
     let state = Locked(State())
+    /// Who is told when an entry is appended or completed (waiting assertions, journal writers).
+    let journalEvents = JournalEvents()
 
     /// One stub to register: a route, conditions and responses.
     struct Definition {
@@ -68,63 +70,58 @@ final class Engine: Sendable {
     /// Decides how to answer `request`, consumes a queued response if a stub answers, and journals it.
     /// A dynamic response is built here, outside the lock, with the values the stub's conditions captured.
     func decide(_ request: CapturedRequest) -> (decision: Decision, entry: Int) {
-        let (decision, entry, captures) = decideLocked(request)
+        let (decision, entry, captures) = state.withLock { resolve(request, in: &$0) }
+        journalEvents.notify(.appended, entry: entry, engine: self)
         guard case .respond(let response) = decision, case .dynamic = response.content else { return (decision, entry) }
         return (.respond(response.resolved(for: request, captures: captures)), entry)
     }
 
-    private func decideLocked(_ request: CapturedRequest) -> (Decision, Int, [String: String]) {
-        state.withLock { state in
-            if Self.isIgnored(request, by: state.ignored) {
-                return (.passthrough, state.journal.append(request, resolution: .passedThrough), [:])
+    private func resolve(_ request: CapturedRequest, in state: inout State) -> (Decision, Int, [String: String]) {
+        if Self.isIgnored(request, by: state.ignored) {
+            return (.passthrough, state.journal.append(request, resolution: .passedThrough), [:])
+        }
+        let candidates = state.isEnabled ? state.router.candidates(for: request) : []
+        for id in candidates {
+            guard let stub = state.router.stubs[id], stub.isEnabled else { continue }
+            if stub.conditions.contains(where: { !$0.test(request) }) { continue }
+            var response: MockResponse?
+            state.router.update(id) {
+                response = $0.queue.next()
+                if response != nil { $0.hits += 1 }
             }
-            let candidates = state.isEnabled ? state.router.candidates(for: request) : []
-            var exhausted: [String] = []
-            var unmet: [String] = []
-            for id in candidates {
-                guard let stub = state.router.stubs[id], stub.isEnabled else { continue }
-                if let failed = stub.conditions.first(where: { !$0.test(request) }) {
-                    unmet.append("\(stub.summary): \(failed.summary) not met")
-                    continue
+            if let response {
+                let entry = state.journal.append(request, resolution: .stub(id, summary: stub.summary))
+                var captures: [String: String] = [:]
+                if case .dynamic = response.content {
+                    for capture in stub.conditions.compactMap(\.captures) { captures.merge(capture(request)) { $1 } }
                 }
-                var response: MockResponse?
-                state.router.update(id) {
-                    response = $0.queue.next()
-                    if response != nil { $0.hits += 1 }
-                }
-                if let response {
-                    let entry = state.journal.append(request, resolution: .stub(id, summary: stub.summary))
-                    var captures: [String: String] = [:]
-                    if case .dynamic = response.content {
-                        for capture in stub.conditions.compactMap(\.captures) { captures.merge(capture(request)) { $1 } }
-                    }
-                    return (.respond(response), entry, captures)
-                }
-                exhausted.append("\(stub.summary): all its responses were used")
+                return (.respond(response), entry, captures)
             }
-            var reason = Self.reason(request, candidates: candidates.count, exhausted: exhausted, unmet: unmet,
-                                     refusals: state.refusals)
-            if !state.isEnabled { reason += "\n- the mock is disabled (isEnabled = false)" }
-            let unmatched = JournalEntry.Resolution.unmatched(reason: reason)
-            switch state.policy {
-            case .passthrough:
-                return (.passthrough, state.journal.append(request, resolution: .passedThrough), [:])
-            case .notFound:
-                let entry = state.journal.append(request, resolution: unmatched)
-                return (.respond(.plaintext(reason, status: .notFound, headers: ["X-HTTPMock": "unmatched"])), entry, [:])
-            case .mock(let response):
-                let entry = state.journal.append(request, resolution: unmatched)
-                if let problem = response.problem {
-                    // Never an empty body standing in for a response that could not be built.
-                    return (.fail(URLError(.fileDoesNotExist, userInfo: [NSLocalizedDescriptionKey: "HTTPMock: the unmocked policy's response is invalid: \(problem.message)"])), entry, [:])
-                }
-                return (.respond(response), entry, [:])
-            case .fail(let error):
-                let failure: any Error & Sendable = error is UnmockedRequestError ? UnmockedRequestError(reason: reason) : error
-                return (.fail(failure), state.journal.append(request, resolution: unmatched), [:])
-            case .fatalError:
-                return (.crash(reason), state.journal.append(request, resolution: unmatched), [:])
+        }
+        // No stub answered: the rare path, where the report may scan every stub.
+        if case .passthrough = state.policy {
+            return (.passthrough, state.journal.append(request, resolution: .passedThrough), [:])
+        }
+        let report = NearMissFinder.report(for: request, stubs: state.router.stubs.values, refusals: state.refusals)
+        var reason = report.description
+        if !state.isEnabled { reason += "\n- the mock is disabled (isEnabled = false)" }
+        let entry = state.journal.append(request, resolution: .unmatched(reason: reason), report: report)
+        switch state.policy {
+        case .passthrough:
+            return (.passthrough, entry, [:])
+        case .notFound:
+            return (.respond(.plaintext(reason, status: .notFound, headers: ["X-HTTPMock": "unmatched"])), entry, [:])
+        case .mock(let response):
+            if let problem = response.problem {
+                // Never an empty body standing in for a response that could not be built.
+                return (.fail(URLError(.fileDoesNotExist, userInfo: [NSLocalizedDescriptionKey: "HTTPMock: the unmocked policy's response is invalid: \(problem.message)"])), entry, [:])
             }
+            return (.respond(response), entry, [:])
+        case .fail(let error):
+            let failure: any Error & Sendable = error is UnmockedRequestError ? UnmockedRequestError(reason: reason) : error
+            return (.fail(failure), entry, [:])
+        case .fatalError:
+            return (.crash(reason), entry, [:])
         }
     }
 
@@ -135,18 +132,8 @@ final class Engine: Sendable {
         }
     }
 
-    private static func reason(_ request: CapturedRequest, candidates: Int, exhausted: [String], unmet: [String],
-                               refusals: [HTTPMockError]) -> String {
-        var lines = ["HTTPMock: no mock answered \(request.method) \(request.url.absoluteString)"]
-        if candidates == 0 { lines.append("- no stub is registered for this host and path") }
-        lines += exhausted.map { "- \($0)" } + unmet.map { "- \($0)" }
-        if !refusals.isEmpty {
-            lines.append("- \(refusals.count) registration(s) of this mock were refused; the last: \(refusals.last!.message)")
-        }
-        return lines.joined(separator: "\n")
-    }
-
     func complete(_ entry: Int, with outcome: JournalEntry.Outcome) {
         state.withLock { $0.journal.complete(entry, with: outcome) }
+        journalEvents.notify(.completed, entry: entry, engine: self)
     }
 }

@@ -28,18 +28,18 @@ enum SharedSessionRouting {
 
     /// Puts ``SharedSessionProtocol`` in front of `URLSession.shared`, once.
     static func install() {
-        let first = isInstalled.withLock { installed -> Bool in
-            defer { installed = true }
-            return !installed
+        // Configure inside the lock: a caller that finds it installed must find it configured.
+        isInstalled.withLock { installed in
+            guard !installed else { return }
+            installed = true
+            #if canImport(FoundationNetworking)
+            // On Linux the shared session's configuration is the live object: changing it changes the session.
+            let configuration = URLSession.shared.configuration
+            configuration.protocolClasses = [SharedSessionProtocol.self] + (configuration.protocolClasses ?? [])
+            configuration.urlCache = nil
+            #else
+            URLProtocol.registerClass(SharedSessionProtocol.self)
+            #endif
         }
-        guard first else { return }
-        #if canImport(FoundationNetworking)
-        // On Linux the shared session's configuration is the live object: changing it changes the session.
-        let configuration = URLSession.shared.configuration
-        configuration.protocolClasses = [SharedSessionProtocol.self] + (configuration.protocolClasses ?? [])
-        configuration.urlCache = nil
-        #else
-        URLProtocol.registerClass(SharedSessionProtocol.self)
-        #endif
     }
 }

@@ -1,20 +1,78 @@
 extension HTTPMock {
     /// The requests this mock saw, oldest first, with how each was answered.
+    ///
+    /// ```swift
+    /// let posts = mock.journal.filter { $0.request.method == "POST" }
+    /// #expect(posts.count == 1)
+    /// #expect(posts[0].statusCode == 201)
+    /// ```
     public var journal: [JournalEntry] {
         core.engine.state.withLock { $0.journal.entries }
+    }
+
+    /// Journal entries whose ``JournalEntry/id`` is `id` or later, oldest first.
+    ///
+    /// Note ``nextJournalID`` before an action, then read what the action caused:
+    ///
+    /// ```swift
+    /// let mark = mock.nextJournalID
+    /// try await client.refresh()
+    /// let caused = mock.journal(from: mark)
+    /// ```
+    public func journal(from id: Int) -> [JournalEntry] {
+        core.engine.state.withLock { $0.journal.entries(from: id) }
+    }
+
+    /// The ``JournalEntry/id`` the next request will get.
+    public var nextJournalID: Int {
+        core.engine.state.withLock { $0.journal.upcomingID }
     }
 
     /// The requests this mock saw, oldest first.
     public var requests: [CapturedRequest] { journal.map(\.request) }
 
-    /// How many journal entries are kept; older ones are dropped first. Default 10,000.
+    /// How many journal entries are kept; older ones are dropped first (in constant time). Default 10,000.
     public var journalCapacity: Int {
         get { core.engine.state.withLock { $0.journal.capacity } }
         set { core.engine.state.withLock { $0.journal.capacity = newValue } }
     }
 
-    /// Forgets the journal.
+    /// Forgets the journal. Entry identifiers keep counting up.
     public func clearJournal() {
         core.engine.state.withLock { $0.journal.removeAll() }
     }
+
+    /// Calls `handler` each time a request is journaled and each time its response or error is delivered.
+    ///
+    /// The handler runs on the thread that served the request (URLSession's work queue): keep it short and never
+    /// block in it. Observation stops when the returned object is released or cancelled.
+    ///
+    /// ```swift
+    /// let observation = mock.observeJournal { event, entry in
+    ///     if event == .completed { print(entry.request.url, entry.statusCode ?? 0) }
+    /// }
+    /// ```
+    public func observeJournal(_ handler: @escaping @Sendable (JournalEvent, JournalEntry) -> Void) -> JournalObservation {
+        let events = core.engine.journalEvents
+        let token = events.add(handler)
+        return JournalObservation { events.remove(token) }
+    }
+}
+
+/// Keeps a journal observer alive; releasing it or calling ``cancel()`` stops the observation.
+public final class JournalObservation: Sendable {
+    private let stop: Locked<(@Sendable () -> Void)?>
+
+    init(stop: @escaping @Sendable () -> Void) { self.stop = Locked(stop) }
+
+    /// Stops the observation. Safe to call more than once.
+    public func cancel() {
+        let stop = self.stop.withLock { current -> (@Sendable () -> Void)? in
+            defer { current = nil }
+            return current
+        }
+        stop?()
+    }
+
+    deinit { cancel() }
 }

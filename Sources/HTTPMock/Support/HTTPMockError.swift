@@ -9,6 +9,10 @@ public struct HTTPMockError: Error, Sendable, Equatable, CustomStringConvertible
         case invalidResponse
         /// A definition on disk (bundle, HAR, mapping) is malformed.
         case invalidDefinition
+        /// A journal folder does not exist or cannot be written.
+        case invalidJournalFolder
+        /// A shared-context key or value cannot be stored.
+        case invalidContext
     }
 
     public let code: Code

@@ -97,7 +97,7 @@ import Testing
         let text = String(decoding: response.body ?? Data(), as: UTF8.self)
         #expect(response.status == .notFound)
         #expect(text.contains("GET https://a.test/once"))
-        #expect(text.contains("all its responses were used"))
+        #expect(text.contains("already served"))
     }
 
     @Test func manyStubsStillResolveByIndex() throws {

@@ -11,7 +11,7 @@ import HTTPMock
         let reply = try await mock.urlSession.fetch("https://u.test/missing?x=1")
         #expect(reply.status == 404)
         #expect(reply.text.contains("GET https://u.test/missing?x=1"))
-        #expect(reply.text.contains("no stub is registered"))
+        #expect(reply.text.contains("this mock has no stub"))
     }
 
     @Test func customMockAnswersEveryUnmockedRequestIgnoringLifetime() async throws {

@@ -60,7 +60,7 @@ import HTTPMock
         #if canImport(FoundationNetworking)
         let reason = try #require(error as? UnmockedRequestError).reason
         #expect(reason.contains("DELETE https://x.test/users"))
-        #expect(reason.contains("method GET not met"))
+        #expect(reason.contains("method: expected GET, got DELETE"))
         #endif
         #expect(network.journal.count == 1)
     }

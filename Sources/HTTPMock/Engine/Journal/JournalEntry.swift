@@ -1,32 +1,72 @@
 import Foundation
 
 /// One request a mock saw, what answered it, and what was delivered.
+///
+/// ```swift
+/// for entry in mock.journal {
+///     print(entry.request.method, entry.request.url, entry.statusCode ?? 0, entry.resolution)
+/// }
+/// ```
 public struct JournalEntry: Sendable, Identifiable {
     /// Position in the mock's journal, from 0, in the order requests arrived.
     public let id: Int
+    /// The request as the mock saw it, body included.
     public let request: CapturedRequest
+    /// When the request reached the mock.
     public let receivedAt: Date
     /// How the mock decided.
     public internal(set) var resolution: Resolution
+    /// Why no stub answered, with the closest stubs and how each differs; `nil` when a stub answered.
+    public internal(set) var report: UnmatchedReport?
     /// What reached the caller; `nil` while the request is in flight (a delay, a passthrough).
     public internal(set) var outcome: Outcome?
+    /// When the outcome was delivered.
     public internal(set) var completedAt: Date?
 
+    /// Makes an entry, for journals read back from disk and for tests.
+    public init(id: Int, request: CapturedRequest, receivedAt: Date, resolution: Resolution,
+                report: UnmatchedReport? = nil, outcome: Outcome? = nil, completedAt: Date? = nil) {
+        self.id = id
+        self.request = request
+        self.receivedAt = receivedAt
+        self.resolution = resolution
+        self.report = report
+        self.outcome = outcome
+        self.completedAt = completedAt
+    }
+
     /// How a request was resolved.
-    public enum Resolution: Sendable, Equatable {
+    public enum Resolution: Sendable, Equatable, CustomStringConvertible {
         /// A stub answered. `summary` describes it (`api.example.com/user [method GET]`).
         case stub(StubID, summary: String)
         /// No stub answered; the unmocked policy did. `reason` says why no stub answered.
         case unmatched(reason: String)
         /// Sent to the real network (the passthrough policy or an ignore rule).
         case passedThrough
+
+        public var description: String {
+            switch self {
+            case .stub(let id, let summary): "stub \(id) \(summary)"
+            case .unmatched: "no stub answered"
+            case .passedThrough: "passed through to the network"
+            }
+        }
+
+        /// Whether a stub answered.
+        public var isMatched: Bool {
+            if case .stub = self { return true }
+            return false
+        }
     }
 
     /// What was delivered.
     public enum Outcome: Sendable {
+        /// A response with this status, headers and body reached the caller.
         case response(status: Int, headers: [String: String], body: Data)
+        /// The request failed with this error.
         case failure(any Error & Sendable)
 
+        /// The status code, if a response was delivered.
         public var statusCode: Int? {
             if case .response(let status, _, _) = self { return status }
             return nil
@@ -35,4 +75,25 @@ public struct JournalEntry: Sendable, Identifiable {
 
     /// The status code delivered, if a response was.
     public var statusCode: Int? { outcome?.statusCode }
+
+    /// Whether the request has been answered (a response or an error reached the caller).
+    public var isComplete: Bool { outcome != nil }
+
+    /// The response body delivered, if a response was.
+    public var responseBody: Data? {
+        if case .response(_, _, let body) = outcome { return body }
+        return nil
+    }
+
+    /// The response headers delivered, if a response was.
+    public var responseHeaders: [String: String]? {
+        if case .response(_, let headers, _) = outcome { return headers }
+        return nil
+    }
+
+    /// The error delivered, if the request failed.
+    public var error: (any Error & Sendable)? {
+        if case .failure(let error) = outcome { return error }
+        return nil
+    }
 }

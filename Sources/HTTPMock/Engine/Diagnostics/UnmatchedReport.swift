@@ -1,0 +1,93 @@
+/// Why no stub answered a request: the closest stubs, each with how it differs, field by field.
+///
+/// It is the body of the `404` that ``UnmockedPolicy/notFound`` sends, the reason kept in the journal
+/// (``JournalEntry/report``), and what `HTTPMockTesting` reports as a test issue:
+///
+/// ```text
+/// HTTPMock: no stub answered POST https://api.example.com/users?page=2
+/// Closest stubs:
+/// 1. #0 api.example.com/users [method GET] (5 of 6 fields agree)
+///    - method: expected GET, got POST
+/// ```
+public struct UnmatchedReport: Sendable, Equatable, CustomStringConvertible {
+    /// The request's method.
+    public let method: String
+    /// The request's URL.
+    public let url: String
+    /// The closest stubs, closest first (at most ``limit``).
+    public let closest: [NearMiss]
+    /// Other facts that explain the miss: no stub at all, refused registrations.
+    public let notes: [String]
+
+    /// How many stubs a report lists at most.
+    public static let limit = 3
+
+    public init(method: String, url: String, closest: [NearMiss], notes: [String]) {
+        self.method = method
+        self.url = url
+        self.closest = closest
+        self.notes = notes
+    }
+
+    public var description: String {
+        var lines = ["HTTPMock: no stub answered \(method) \(url)"]
+        if !closest.isEmpty {
+            lines.append(closest.count == 1 ? "Closest stub:" : "Closest stubs:")
+            for (index, miss) in closest.enumerated() {
+                lines.append("\(index + 1). \(miss.stub) \(miss.summary) (\(miss.agreeing) of \(NearMiss.fieldCount) fields agree)")
+                lines += miss.differences.map { "   - \($0)" }
+            }
+        }
+        lines += notes.map { "- \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A stub that did not answer a request, and how it differs from it.
+public struct NearMiss: Sendable, Equatable {
+    /// The fields a report compares: method, host, path, query, headers, body.
+    public static let fieldCount = 6
+
+    /// The stub compared.
+    public let stub: StubID
+    /// The stub as registered (`api.example.com/users/* [method GET]`).
+    public let summary: String
+    /// How many of the six fields agree (a field the stub does not constrain agrees).
+    public let agreeing: Int
+    /// What differs; empty only for a stub that matched but had used up all its responses.
+    public let differences: [FieldDifference]
+
+    public init(stub: StubID, summary: String, agreeing: Int, differences: [FieldDifference]) {
+        self.stub = stub
+        self.summary = summary
+        self.agreeing = agreeing
+        self.differences = differences
+    }
+}
+
+/// One way a stub and a request differ.
+public struct FieldDifference: Sendable, Equatable, CustomStringConvertible {
+    /// What part of the request differs.
+    public enum Field: String, Sendable, Equatable {
+        case method, host, path, query, headers, body
+        /// A custom condition (a closure) that the request did not meet.
+        case condition
+        /// Everything matched, but the stub had no response left to serve.
+        case responses
+    }
+
+    /// The field that differs.
+    public let field: Field
+    /// What the stub wants.
+    public let expected: String
+    /// What the request has.
+    public let actual: String
+
+    public init(field: Field, expected: String, actual: String) {
+        self.field = field
+        self.expected = expected
+        self.actual = actual
+    }
+
+    public var description: String { "\(field.rawValue): expected \(expected), got \(actual)" }
+}

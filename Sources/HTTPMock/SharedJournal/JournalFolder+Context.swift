@@ -1,0 +1,49 @@
+import Foundation
+
+extension JournalFolder {
+    /// Stores `value` under `key`, for another process to ``retrieve(_:as:)``. Storing again replaces it.
+    ///
+    /// ```swift
+    /// try folder.store("user_id", value: "12345")           // in the app
+    /// let id: String? = folder.retrieve("user_id")          // in the test
+    /// ```
+    ///
+    /// - Parameter key: Letters, digits, `.`, `_` and `-` (it names a file); not starting with `.`.
+    /// - Throws: ``HTTPMockError`` for a bad key, a value that does not encode, or a folder that cannot be written.
+    public func store<Value: Encodable>(_ key: String, value: Value) throws(HTTPMockError) {
+        let file = try contextFile(for: key)
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(value)
+        } catch {
+            throw HTTPMockError(.invalidContext, "context value for \"\(key)\" does not encode as JSON: \(error)")
+        }
+        do {
+            try Self.writeAtomically(data, to: file)
+        } catch {
+            throw HTTPMockError(.invalidJournalFolder, "journal folder \(url.path): context \"\(key)\" cannot be written (\(error.localizedDescription))")
+        }
+    }
+
+    /// The value stored under `key`, or `nil` if there is none or it is not a `Value`.
+    public func retrieve<Value: Decodable>(_ key: String, as type: Value.Type = Value.self) -> Value? {
+        guard let file = try? contextFile(for: key), let data = try? Data(contentsOf: file) else { return nil }
+        return try? JSONDecoder().decode(Value.self, from: data)
+    }
+
+    /// Removes every stored context value.
+    public func clearContext() {
+        let files = (try? FileManager.default.contentsOfDirectory(at: contextURL, includingPropertiesForKeys: nil)) ?? []
+        for file in files { try? FileManager.default.removeItem(at: file) }
+    }
+
+    private func contextFile(for key: String) throws(HTTPMockError) -> URL {
+        let allowed = key.unicodeScalars.allSatisfy {
+            ($0.isASCII && CharacterSet.alphanumerics.contains($0)) || $0 == "." || $0 == "_" || $0 == "-"
+        }
+        guard !key.isEmpty, allowed, !key.hasPrefix(".") else {
+            throw HTTPMockError(.invalidContext, "context key \"\(key)\" is not usable as a file name; use letters, digits, \".\", \"_\" and \"-\" (not starting with \".\")")
+        }
+        return contextURL.appendingPathComponent(key + ".json")
+    }
+}

@@ -1,0 +1,127 @@
+// The assertions take the URL first and the message last, after every matching parameter, so a URL can never be
+// taken for the message: `HTTPAssertRequested("https://a", "https://b")` checks that https://a was requested.
+
+/// Asserts that requests to `url` were made: at least one by default, or as many as `count` says.
+///
+/// ```swift
+/// HTTPAssertRequested("https://api.example.com/data")
+/// HTTPAssertRequested("https://api.example.com/data", method: .post, headers: ["Authorization": "Bearer token123"],
+///                     "POST request should be made to data endpoint")
+/// HTTPAssertRequested("https://api.example.com/search", queryParameters: ["q": "swift"], count: .exactly(2))
+/// ```
+///
+/// - Parameters:
+///   - url: An absolute URL. Without a query, the request's query is not compared (use `queryParameters`).
+///   - method: Only requests with this method count.
+///   - headers: Each header must be present with this value.
+///   - queryParameters: Each query parameter must be present with this value.
+///   - count: How many matching requests are expected. Default: at least one.
+///   - journal: Where to look. Default: the current test's mock (`.httpMock` trait), else ``HTTPMock/shared``.
+///   - message: Added to the failure message.
+/// - Returns: The matching journal entries.
+@discardableResult
+public func HTTPAssertRequested(
+    _ url: String,
+    method: HTTPMethod? = nil,
+    headers: [String: String] = [:],
+    queryParameters: [String: String] = [:],
+    count: RequestCount = .atLeast(1),
+    in journal: (any RequestJournal)? = nil,
+    _ message: @autoclosure () -> String = "",
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> [JournalEntry] {
+    Verification.verify("HTTPAssertRequested", { () throws(RequestFilterError) in
+        try RequestFilter(url: url, method: method, headers: headers, queryParameters: queryParameters)
+    }, count: count, in: journal, message: message(), site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Asserts that requests whose URL matches the regular expression `urlPattern` (over the whole URL) were made.
+///
+/// ```swift
+/// HTTPAssertRequested(urlPattern: #"https://api\.example\.com/users/\d+"#, "User API should be called with an ID")
+/// ```
+@discardableResult
+public func HTTPAssertRequested(
+    urlPattern: String,
+    method: HTTPMethod? = nil,
+    headers: [String: String] = [:],
+    queryParameters: [String: String] = [:],
+    count: RequestCount = .atLeast(1),
+    in journal: (any RequestJournal)? = nil,
+    _ message: @autoclosure () -> String = "",
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> [JournalEntry] {
+    Verification.verify("HTTPAssertRequested", { () throws(RequestFilterError) in
+        try RequestFilter(urlPattern: urlPattern, method: method, headers: headers, queryParameters: queryParameters)
+    }, count: count, in: journal, message: message(), site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Asserts that no request to `url` was made.
+///
+/// ```swift
+/// HTTPAssertNotRequested("https://api.example.com/sensitive", "Sensitive API should never be called")
+/// ```
+public func HTTPAssertNotRequested(
+    _ url: String,
+    method: HTTPMethod? = nil,
+    headers: [String: String] = [:],
+    queryParameters: [String: String] = [:],
+    in journal: (any RequestJournal)? = nil,
+    _ message: @autoclosure () -> String = "",
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) {
+    Verification.verify("HTTPAssertNotRequested", { () throws(RequestFilterError) in
+        try RequestFilter(url: url, method: method, headers: headers, queryParameters: queryParameters)
+    }, count: .never, in: journal, message: message(), site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Asserts that no request whose URL matches `urlPattern` was made.
+public func HTTPAssertNotRequested(
+    urlPattern: String,
+    method: HTTPMethod? = nil,
+    headers: [String: String] = [:],
+    queryParameters: [String: String] = [:],
+    in journal: (any RequestJournal)? = nil,
+    _ message: @autoclosure () -> String = "",
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) {
+    Verification.verify("HTTPAssertNotRequested", { () throws(RequestFilterError) in
+        try RequestFilter(urlPattern: urlPattern, method: method, headers: headers, queryParameters: queryParameters)
+    }, count: .never, in: journal, message: message(), site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Asserts that exactly one request to `url` was made.
+///
+/// ```swift
+/// HTTPAssertRequestedOnce("https://api.example.com/login", method: .post, "Login API should be called exactly once")
+/// ```
+@discardableResult
+public func HTTPAssertRequestedOnce(
+    _ url: String,
+    method: HTTPMethod? = nil,
+    headers: [String: String] = [:],
+    queryParameters: [String: String] = [:],
+    in journal: (any RequestJournal)? = nil,
+    _ message: @autoclosure () -> String = "",
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> JournalEntry? {
+    Verification.verify("HTTPAssertRequestedOnce", { () throws(RequestFilterError) in
+        try RequestFilter(url: url, method: method, headers: headers, queryParameters: queryParameters)
+    }, count: .once, in: journal, message: message(), site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)).first
+}
+
+/// Asserts that exactly one request whose URL matches `urlPattern` was made.
+@discardableResult
+public func HTTPAssertRequestedOnce(
+    urlPattern: String,
+    method: HTTPMethod? = nil,
+    headers: [String: String] = [:],
+    queryParameters: [String: String] = [:],
+    in journal: (any RequestJournal)? = nil,
+    _ message: @autoclosure () -> String = "",
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> JournalEntry? {
+    Verification.verify("HTTPAssertRequestedOnce", { () throws(RequestFilterError) in
+        try RequestFilter(urlPattern: urlPattern, method: method, headers: headers, queryParameters: queryParameters)
+    }, count: .once, in: journal, message: message(), site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)).first
+}

@@ -1,0 +1,40 @@
+/// The journaled requests to `url`, oldest first, with what answered them.
+///
+/// ```swift
+/// let searches = HTTPRequests(url: "https://api.example.com/search")
+/// #expect(searches.first?.request.queryValues(for: "q") == ["swift"])
+/// ```
+///
+/// A URL that is not absolute is reported as a test failure and gives no entries.
+public func HTTPRequests(
+    url: String,
+    method: HTTPMethod? = nil,
+    headers: [String: String] = [:],
+    queryParameters: [String: String] = [:],
+    in journal: (any RequestJournal)? = nil,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> [JournalEntry] {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let filter = Verification.filter({ () throws(RequestFilterError) in
+        try RequestFilter(url: url, method: method, headers: headers, queryParameters: queryParameters)
+    }, assertion: "HTTPRequests", site: site) else { return [] }
+    return (journal ?? HTTPMock.defaultJournal).journalEntries().filter(filter.matches)
+}
+
+/// The journaled requests whose URL matches the regular expression `urlPattern`, oldest first.
+///
+/// An invalid pattern is reported as a test failure and gives no entries.
+public func HTTPRequests(
+    urlPattern: String,
+    method: HTTPMethod? = nil,
+    headers: [String: String] = [:],
+    queryParameters: [String: String] = [:],
+    in journal: (any RequestJournal)? = nil,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> [JournalEntry] {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let filter = Verification.filter({ () throws(RequestFilterError) in
+        try RequestFilter(urlPattern: urlPattern, method: method, headers: headers, queryParameters: queryParameters)
+    }, assertion: "HTTPRequests", site: site) else { return [] }
+    return (journal ?? HTTPMock.defaultJournal).journalEntries().filter(filter.matches)
+}

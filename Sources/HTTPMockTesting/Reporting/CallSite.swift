@@ -1,0 +1,28 @@
+import Testing
+
+/// Where an assertion was written, so a failure points at the caller's line in Swift Testing and in XCTest.
+///
+/// Every assertion takes `fileID`, `filePath`, `line` and `column` with defaults that capture the call site;
+/// a helper that wraps an assertion can pass its own caller's values through.
+public struct CallSite: Sendable {
+    /// `Module/File.swift`.
+    public let fileID: String
+    /// The full path, as XCTest wants it.
+    public let filePath: StaticString
+    /// The line, from 1.
+    public let line: UInt
+    /// The column, from 1.
+    public let column: UInt
+
+    public init(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
+        self.column = column
+    }
+
+    /// The same place, as Swift Testing spells it.
+    public var sourceLocation: SourceLocation {
+        SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
+    }
+}

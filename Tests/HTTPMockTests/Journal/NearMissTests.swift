@@ -1,0 +1,70 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import HTTPMock
+
+@Suite struct NearMissTests {
+    @Test func reportRanksClosestStubsAndNamesEachDifference() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/users", host: "api.example.com", method: .get) { MockResponse.plaintext("list") }
+        mock.addResponses(forPath: "/users", host: "api.example.com", method: .post, query: ["page": "1"]) {
+            MockResponse.plaintext("page 1")
+        }
+        mock.addResponses(forPath: "/orders", host: "shop.example.com") { MockResponse.plaintext("orders") }
+        var request = URLRequest(url: URL(string: "https://api.example.com/users?page=2")!)
+        request.httpMethod = "POST"
+        let (data, response) = try await mock.urlSession.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 404)
+
+        let entry = try #require(mock.journal.last)
+        let report = try #require(entry.report)
+        #expect(report.closest.count == 3)
+        // Two stubs differ in one field; the more specific (more conditions) comes first.
+        #expect(report.closest[0].summary.contains("page=1"))
+        #expect(report.closest[0].agreeing == 5)
+        #expect(report.closest[0].differences == [
+            FieldDifference(field: .query, expected: "page=1 (exact)", actual: "page=2"),
+        ])
+        #expect(report.closest[1].differences == [FieldDifference(field: .method, expected: "GET", actual: "POST")])
+        #expect(Set(report.closest[2].differences.map(\.field)) == [.host, .path])
+        #expect(report.closest[2].agreeing == 4)
+
+        // The same report is the 404 body and the journal's reason.
+        let body = String(decoding: data, as: UTF8.self)
+        #expect(body == report.description)
+        #expect(entry.resolution == .unmatched(reason: report.description))
+        #expect(body.contains("1. #1 api.example.com/users [method POST, query page=1 (exact)] (5 of 6 fields agree)"))
+        #expect(body.contains("   - query: expected page=1 (exact), got page=2"))
+    }
+
+    @Test func exhaustedStubIsReportedAsUsedUp() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/once", host: "api.example.com") { MockResponse.plaintext("first") }
+        _ = try await mock.urlSession.data(from: URL(string: "https://api.example.com/once")!)
+        _ = try await mock.urlSession.data(from: URL(string: "https://api.example.com/once")!)
+        let report = try #require(mock.journal.last?.report)
+        #expect(report.closest.first?.agreeing == 6)
+        #expect(report.closest.first?.differences.first?.field == .responses)
+        #expect(report.description.contains("all 1 response(s) already served"))
+    }
+
+    @Test func emptyMockSaysSo() async throws {
+        let mock = HTTPMock()
+        _ = try await mock.urlSession.data(from: URL(string: "https://api.example.com/x")!)
+        let report = try #require(mock.journal.last?.report)
+        #expect(report.closest.isEmpty)
+        #expect(report.notes == ["this mock has no stub"])
+    }
+
+    @Test func secretHeadersAreRedactedInReports() {
+        var headers = HeaderFields()
+        headers.add("Authorization", "Bearer secret")
+        headers.add("Accept", "text/plain")
+        let request = CapturedRequest(url: URL(string: "https://a.test/")!, headers: headers)
+        let text = NearMissFinder.describe(.headers, of: request)
+        #expect(!text.contains("secret"))
+        #expect(text.contains("Accept: text/plain"))
+    }
+}
