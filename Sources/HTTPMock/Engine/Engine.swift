@@ -11,6 +11,8 @@ final class Engine: Sendable {
         var journal = Journal()
         /// Registrations refused by the non-throwing API, newest last.
         var refusals: [HTTPMockError] = []
+        /// Stubs loaded from files, by the slot that replaces them on the next load (`Formats/`).
+        var loadedSlots: [String: Set<StubID>] = [:]
     }
 
     let state = Locked(State())
@@ -24,8 +26,9 @@ final class Engine: Sendable {
     }
 
     /// Registers every definition, or none: the first problem is thrown and nothing is added.
+    /// The stubs in `replacing` are removed in the same step, so no request sees both or neither.
     @discardableResult
-    func register(_ definitions: [Definition]) throws(HTTPMockError) -> [StubID] {
+    func register(_ definitions: [Definition], replacing: Set<StubID> = []) throws(HTTPMockError) -> [StubID] {
         for definition in definitions {
             for response in definition.responses {
                 if let problem = response.problem { throw problem }
@@ -35,7 +38,8 @@ final class Engine: Sendable {
             }
         }
         return state.withLock { state in
-            definitions.map {
+            if !replacing.isEmpty { state.router.removeAll { replacing.contains($0.id) } }
+            return definitions.map {
                 state.router.add(host: $0.host, path: $0.path, conditions: $0.conditions, responses: $0.responses)
             }
         }
@@ -70,7 +74,8 @@ final class Engine: Sendable {
                     response = $0.queue.next()
                     if response != nil { $0.hits += 1 }
                 }
-                if let response {
+                if var response {
+                    if let render = response.render { response = render(request) }
                     let entry = state.journal.append(request, resolution: .stub(id, summary: stub.summary))
                     return (.respond(response), entry)
                 }

@@ -26,6 +26,9 @@ public struct MockResponse: Sendable {
     /// A problem found while building the response (a missing file, a value that does not encode). A response
     /// that has one is refused when it is registered, with this message.
     var problem: HTTPMockError?
+    /// Builds the response actually served from the request (templated bodies of mapping files); applied by the
+    /// engine when the response is taken from its queue.
+    var render: (@Sendable (CapturedRequest) -> MockResponse)?
 
     enum Content: Sendable {
         case data(Data)
