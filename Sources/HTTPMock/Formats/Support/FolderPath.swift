@@ -9,7 +9,12 @@ enum FolderPath {
     ///   when the file is missing, a folder, or unreadable. `place` says where the name was written
     ///   (`bundle.json at [2].response.file`).
     static func file(_ relative: String, in root: URL, place: String) throws(HTTPMockError) -> URL {
-        let url = try resolve(relative, in: root, place: place)
+        try file(relative, in: root, relativeTo: root, place: place)
+    }
+
+    /// The file `relative` names, read from `base` (a folder inside `root`), which must stay inside `root`.
+    static func file(_ relative: String, in root: URL, relativeTo base: URL, place: String) throws(HTTPMockError) -> URL {
+        let url = try resolve(relative, in: root, relativeTo: base, place: place)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw HTTPMockError(.missingFile, "\(place): the file \"\(relative)\" does not exist (looked for \(url.path)); add it or fix the name")
@@ -24,13 +29,14 @@ enum FolderPath {
     }
 
     /// `relative` joined to `root` with `.` and `..` applied, refused if it ends outside `root`.
-    static func resolve(_ relative: String, in root: URL, place: String) throws(HTTPMockError) -> URL {
+    static func resolve(_ relative: String, in root: URL, relativeTo base: URL, place: String) throws(HTTPMockError) -> URL {
         let rootComponents = components(of: root.standardizedFileURL.path, floor: 0) ?? []
+        let baseComponents = components(of: base.standardizedFileURL.path, floor: 0) ?? []
         if relative.isEmpty { throw HTTPMockError(.invalidDefinition, "\(place): the file name is empty") }
         let isAbsolute = relative.hasPrefix("/") || relative.hasPrefix("~")
         let components = isAbsolute
             ? components(of: relative, floor: 0)
-            : components(of: rootComponents.joined(separator: "/") + "/" + relative, floor: rootComponents.count)
+            : components(of: "/" + baseComponents.joined(separator: "/") + "/" + relative, floor: rootComponents.count)
         guard let components,
               components.count > rootComponents.count, Array(components.prefix(rootComponents.count)) == rootComponents else {
             throw HTTPMockError(.invalidDefinition, "\(place): \"\(relative)\" leaves the folder \(root.path); give a path inside it, relative to it, without \"..\" above it")
