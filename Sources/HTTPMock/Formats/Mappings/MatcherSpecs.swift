@@ -55,22 +55,29 @@ enum HeaderSpec: Decodable {
 }
 
 /// What a request body must be: `{"equals": "text"}`, `{"contains": "text"}` or `{"json": <any JSON>}` (equal as
-/// JSON: key order and spacing do not matter).
+/// JSON: key order and spacing do not matter). With `json`, `"wildcard": "REDACTED"` makes a string equal to
+/// `REDACTED` in the expected JSON match any value (recordings write it for redacted fields).
 enum BodySpec: Decodable {
     case equals(String)
     case contains(String)
-    case json(JSONValue)
+    case json(JSONValue, wildcard: String?)
 
     init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(["equals", "contains", "json"])
+        try decoder.rejectUnknownKeys(["equals", "contains", "json", "wildcard"])
         let container = try decoder.container(keyedBy: NamedKey.self)
-        if container.allKeys.count != 1 {
+        let kinds = container.allKeys.filter { $0.stringValue != "wildcard" }
+        if kinds.count != 1 {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
                 debugDescription: "a body matcher has exactly one of \"equals\", \"contains\" or \"json\""))
         }
+        let wildcard = try container.decodeIfPresent(String.self, forKey: NamedKey("wildcard"))
         if let text = try container.decodeIfPresent(String.self, forKey: NamedKey("equals")) { self = .equals(text) }
         else if let text = try container.decodeIfPresent(String.self, forKey: NamedKey("contains")) { self = .contains(text) }
-        else { self = .json(try container.decode(JSONValue.self, forKey: NamedKey("json"))) }
+        else { self = .json(try container.decode(JSONValue.self, forKey: NamedKey("json")), wildcard: wildcard); return }
+        if wildcard != nil {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                debugDescription: "\"wildcard\" applies to a \"json\" body matcher only"))
+        }
     }
 
     var condition: Condition {
@@ -79,10 +86,10 @@ enum BodySpec: Decodable {
             Condition(key: nil, weight: 2, summary: "body equals \(text.prefix(40))") { $0.body == Data(text.utf8) }
         case .contains(let text):
             Condition(key: nil, weight: 2, summary: "body contains \(text.prefix(40))") { $0.bodyText?.contains(text) ?? false }
-        case .json(let value):
+        case .json(let value, let wildcard):
             Condition(key: nil, weight: 2, summary: "body JSON \(String(decoding: value.data.prefix(40), as: UTF8.self))") { request in
                 guard let body = request.body, let other = JSONValue(parsing: body) else { return false }
-                return value.matches(other, wildcard: nil)
+                return value.matches(other, wildcard: wildcard)
             }
         }
     }

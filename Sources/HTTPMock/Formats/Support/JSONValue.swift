@@ -41,6 +41,13 @@ enum JSONValue: Codable, Sendable, Hashable {
         return (try? encoder.encode(self)) ?? Data("null".utf8)
     }
 
+    /// The value as indented JSON text with sorted keys, for files people read.
+    var prettyData: Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)) ?? Data("null".utf8)
+    }
+
     /// Parses JSON bytes; `nil` when they are not JSON.
     init?(parsing data: Data) {
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else { return nil }
