@@ -5,19 +5,19 @@ import FoundationNetworking
 
 extension MappingFile {
     /// The stubs of this file, whose body files are looked up from `folder` (the file's own folder) and must stay
-    /// inside `root`. `name` is the file's path relative to `root`, for messages.
-    func definitions(folder: URL, root: URL, name: String) throws(HTTPMockError) -> [Engine.Definition] {
+    /// inside the loaded folder (`files`). `name` is the file's path relative to it, for messages.
+    func definitions(folder: URL, files: FolderPath, name: String) throws(HTTPMockError) -> [Engine.Definition] {
         var definitions: [Engine.Definition] = []
         definitions.reserveCapacity(mocks.count)
         for (index, mock) in mocks.enumerated() {
             let place = "\(name) at mocks[\(index)]"
-            definitions.append(try definition(mock, place: place, folder: folder, root: root,
+            definitions.append(try definition(mock, place: place, folder: folder, files: files,
                                               source: mock.name.map { "\(name) \"\($0)\"" } ?? "\(name) mocks[\(index)]"))
         }
         return definitions
     }
 
-    private func definition(_ mock: Mock, place: String, folder: URL, root: URL, source: String) throws(HTTPMockError) -> Engine.Definition {
+    private func definition(_ mock: Mock, place: String, folder: URL, files: FolderPath, source: String) throws(HTTPMockError) -> Engine.Definition {
         let request = mock.request
         var host: HostPattern?
         if let text = request.host ?? self.host {
@@ -40,13 +40,13 @@ extension MappingFile {
         var responses: [MockResponse] = []
         for (index, spec) in mock.responses.enumerated() {
             let isLast = index == mock.responses.count - 1
-            responses.append(try response(spec, isLast: isLast, pathNames: path?.names ?? [:], folder: folder, root: root,
+            responses.append(try response(spec, isLast: isLast, pathNames: path?.names ?? [:], folder: folder, files: files,
                                           place: "\(place).responses[\(index)]"))
         }
         return Engine.Definition(host: host, path: path?.pattern, conditions: conditions, responses: responses)
     }
 
-    private func response(_ spec: ResponseSpec, isLast: Bool, pathNames: [String: Int], folder: URL, root: URL,
+    private func response(_ spec: ResponseSpec, isLast: Bool, pathNames: [String: Int], folder: URL, files: FolderPath,
                           place: String) throws(HTTPMockError) -> MockResponse {
         // The last response of a mock repeats unless it says otherwise; the others are served once.
         let lifetime = spec.times?.lifetime ?? (isLast ? .eternal : .single)
@@ -60,7 +60,7 @@ extension MappingFile {
         var headers = spec.headers ?? [:]
         if let redirect = spec.redirect { headers["Location"] = redirect }
         let status = MockResponse.Status(code: spec.status ?? (spec.redirect == nil ? 200 : 302))
-        let (content, inferredType, template) = try body(spec, pathNames: pathNames, folder: folder, root: root, place: place)
+        let (content, inferredType, template) = try body(spec, pathNames: pathNames, folder: folder, files: files, place: place)
         var response = MockResponse(status: status, headers: headers, content: content,
                                     contentType: spec.contentType ?? inferredType, lifetime: lifetime, delivery: delivery)
         if let template, template.isTemplated {
@@ -75,7 +75,7 @@ extension MappingFile {
         return response
     }
 
-    private func body(_ spec: ResponseSpec, pathNames: [String: Int], folder: URL, root: URL,
+    private func body(_ spec: ResponseSpec, pathNames: [String: Int], folder: URL, files: FolderPath,
                       place: String) throws(HTTPMockError) -> (MockResponse.Content, String?, BodyTemplate?) {
         func template(_ text: String, json: Bool, at key: String) throws(HTTPMockError) -> BodyTemplate? {
             guard spec.template else { return nil }
@@ -95,7 +95,7 @@ extension MappingFile {
             }
             return (.data(data), nil, nil)
         case .file(let relative):
-            let url = try FolderPath.file(relative, in: root, relativeTo: folder, place: "\(place).file")
+            let url = try files.file(relative, relativeTo: folder, place: "\(place).file")
             let type = ContentType.infer(fromExtension: url.pathExtension)
             guard spec.template else { return (.file(url), type, nil) }
             let data = try DefinitionFile.read(url, name: "\(place).file")

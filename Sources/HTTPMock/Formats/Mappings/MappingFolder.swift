@@ -14,21 +14,22 @@ enum MappingFolder {
         }
         if !isDirectory.boolValue {
             let root = location.deletingLastPathComponent()
-            return try definitions(ofFile: location, root: root)
+            return try definitions(ofFile: location, files: FolderPath(root: root))
         }
         let files = mappingFiles(in: location)
         if files.isEmpty {
             throw HTTPMockError(.missingFile, "mappings: no \"*\(suffix)\" file in \(location.path); name mapping files like \"users\(suffix)\"")
         }
         var definitions: [Engine.Definition] = []
-        for file in files { definitions += try self.definitions(ofFile: file, root: location) }
+        let bodies = FolderPath(root: location)
+        for file in files { definitions += try self.definitions(ofFile: file, files: bodies) }
         return definitions
     }
 
-    private static func definitions(ofFile file: URL, root: URL) throws(HTTPMockError) -> [Engine.Definition] {
-        let name = relativePath(of: file, in: root)
+    private static func definitions(ofFile file: URL, files: FolderPath) throws(HTTPMockError) -> [Engine.Definition] {
+        let name = relativePath(of: file, in: files.root)
         let mapping = try DefinitionFile.decode(MappingFile.self, from: file, name: name)
-        return try mapping.definitions(folder: file.deletingLastPathComponent(), root: root, name: name)
+        return try mapping.definitions(folder: file.deletingLastPathComponent(), files: files, name: name)
     }
 
     /// Mapping files under `folder`, sorted by relative path; hidden files and folders are skipped.

@@ -8,6 +8,7 @@ extension MockingbirdBundle {
         let bundle = try DefinitionFile.decode(MockingbirdBundle.self, from: folder.appendingPathComponent(name), name: name)
         var definitions: [Engine.Definition] = []
         var seen = Set<String>()
+        let files = FolderPath(root: folder)
         for (index, entry) in bundle.entries.enumerated() {
             let place = "\(name) at [\(index)]"
             let route = try Route(entry.request.url, place: place + ".request.url")
@@ -17,7 +18,7 @@ extension MockingbirdBundle {
             let query = QueryParameters(parameters)
             let identity = "\(method) \(route.host.source)\(route.path.normalized)?\(query)"
             guard seen.insert(identity).inserted else { continue }
-            let response = try response(entry.response, in: folder, place: place + ".response")
+            let response = try response(entry.response, files: files, place: place + ".response")
             definitions.append(Engine.Definition(
                 host: route.host, path: route.path,
                 conditions: [.method([method]), .query(query, matching: queryMatching), .loaded(from: "\(folder.lastPathComponent)/\(name) [\(index)]")],
@@ -27,7 +28,7 @@ extension MockingbirdBundle {
         return definitions
     }
 
-    private static func response(_ response: Response, in folder: URL, place: String) throws(HTTPMockError) -> MockResponse {
+    private static func response(_ response: Response, files: FolderPath, place: String) throws(HTTPMockError) -> MockResponse {
         guard (100...599).contains(response.code) else {
             throw HTTPMockError(.invalidDefinition, "\(place).code: \(response.code) is not an HTTP status code (100-599)")
         }
@@ -39,9 +40,9 @@ extension MockingbirdBundle {
             return MockResponse(status: .init(code: response.code), headers: headers, content: .data(Data()),
                                 contentType: response.mimeType, lifetime: .eternal, delivery: .instant)
         }
-        let url = try FolderPath.file(file, in: folder, place: place + ".file")
-        return MockResponse.file(url: url, status: .init(code: response.code), lifetime: .eternal, headers: headers,
-                                 contentType: contentType)
+        let url = try files.file(file, place: place + ".file")
+        return MockResponse(status: .init(code: response.code), headers: headers, content: .file(url),
+                            contentType: contentType, lifetime: .eternal, delivery: .instant)
     }
 
     /// The host, path and query of a Mockingbird URL (`://api.example.com:8080/v1/items?x=1`).

@@ -1,20 +1,29 @@
 import Foundation
 
 /// Resolves the file names a definition gives (a response file, a body file) inside the folder the definition
-/// lives in, and refuses any that would leave it.
-enum FolderPath {
-    /// The file `relative` names inside `root`, checked to exist and be readable.
-    ///
-    /// - Throws: when `relative` is empty, climbs out of `root` with `..`, or is an absolute path outside `root`;
-    ///   when the file is missing, a folder, or unreadable. `place` says where the name was written
-    ///   (`bundle.json at [2].response.file`).
-    static func file(_ relative: String, in root: URL, place: String) throws(HTTPMockError) -> URL {
-        try file(relative, in: root, relativeTo: root, place: place)
+/// lives in, and refuses any that would leave it. One per load: it remembers the files it already checked, so a
+/// bundle whose 10,000 entries share a file checks it once.
+final class FolderPath {
+    let root: URL
+    private let rootComponents: [String]
+    private var checked: [String: URL] = [:]
+
+    init(root: URL) {
+        self.root = root.standardizedFileURL
+        rootComponents = Self.components(of: self.root.path, floor: 0) ?? []
     }
 
-    /// The file `relative` names, read from `base` (a folder inside `root`), which must stay inside `root`.
-    static func file(_ relative: String, in root: URL, relativeTo base: URL, place: String) throws(HTTPMockError) -> URL {
-        let url = try resolve(relative, in: root, relativeTo: base, place: place)
+    /// The file `relative` names, read from `base` (the root, or a folder inside it), checked to exist and be
+    /// readable.
+    ///
+    /// - Throws: when `relative` is empty, climbs out of the root with `..`, or is an absolute path outside it;
+    ///   when the file is missing, a folder, or unreadable. `place` says where the name was written
+    ///   (`bundle.json at [2].response.file`).
+    func file(_ relative: String, relativeTo base: URL? = nil, place: String) throws(HTTPMockError) -> URL {
+        let base = base?.standardizedFileURL.path ?? root.path
+        let cacheKey = base + "\u{1F}" + relative
+        if let known = checked[cacheKey] { return known }
+        let url = try resolve(relative, relativeTo: base, place: place)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw HTTPMockError(.missingFile, "\(place): the file \"\(relative)\" does not exist (looked for \(url.path)); add it or fix the name")
@@ -25,18 +34,17 @@ enum FolderPath {
         if !FileManager.default.isReadableFile(atPath: url.path) {
             throw HTTPMockError(.missingFile, "\(place): the file \"\(relative)\" cannot be read (check its permissions)")
         }
+        checked[cacheKey] = url
         return url
     }
 
-    /// `relative` joined to `root` with `.` and `..` applied, refused if it ends outside `root`.
-    static func resolve(_ relative: String, in root: URL, relativeTo base: URL, place: String) throws(HTTPMockError) -> URL {
-        let rootComponents = components(of: root.standardizedFileURL.path, floor: 0) ?? []
-        let baseComponents = components(of: base.standardizedFileURL.path, floor: 0) ?? []
+    /// `relative` joined to `base` with `.` and `..` applied, refused if it ends outside the root.
+    private func resolve(_ relative: String, relativeTo base: String, place: String) throws(HTTPMockError) -> URL {
         if relative.isEmpty { throw HTTPMockError(.invalidDefinition, "\(place): the file name is empty") }
         let isAbsolute = relative.hasPrefix("/") || relative.hasPrefix("~")
         let components = isAbsolute
-            ? components(of: relative, floor: 0)
-            : components(of: "/" + baseComponents.joined(separator: "/") + "/" + relative, floor: rootComponents.count)
+            ? Self.components(of: relative, floor: 0)
+            : Self.components(of: base + "/" + relative, floor: rootComponents.count)
         guard let components,
               components.count > rootComponents.count, Array(components.prefix(rootComponents.count)) == rootComponents else {
             throw HTTPMockError(.invalidDefinition, "\(place): \"\(relative)\" leaves the folder \(root.path); give a path inside it, relative to it, without \"..\" above it")
