@@ -3,18 +3,26 @@ import Foundation
 extension HAR {
     /// A request as HAR records it.
     public struct Request: Codable, Sendable {
+        /// The method, upper-cased.
         public var method: String
         /// The absolute URL, query included.
         public var url: String
+        /// `HTTP/1.1`.
         public var httpVersion: String
+        /// The request headers, in order.
         public var headers: [Pair]
+        /// The query items of `url`, decoded.
         public var queryString: [Pair]
+        /// The cookies of the `Cookie` header.
         public var cookies: [Pair]
         /// `-1`: not known.
         public var headersSize: Int
+        /// The body's length in bytes.
         public var bodySize: Int
+        /// The body, if there is one.
         public var postData: PostData?
 
+        /// A request; only `method` and `url` are needed.
         public init(method: String, url: String, httpVersion: String = "HTTP/1.1", headers: [Pair] = [],
                     queryString: [Pair] = [], cookies: [Pair] = [], headersSize: Int = -1, bodySize: Int = 0,
                     postData: PostData? = nil) {
@@ -55,11 +63,14 @@ extension HAR {
     /// HAR 1.2 has only `text`. A binary body is written base64-encoded with `"_encoding": "base64"` (an extension
     /// field; HAR allows fields that start with `_`), which HTTPMock reads back.
     public struct PostData: Codable, Sendable {
+        /// The body's `Content-Type`.
         public var mimeType: String
+        /// The body as text, or base64 (see `encoding`).
         public var text: String
         /// `"base64"` when `text` is base64-encoded bytes.
         public var encoding: String?
 
+        /// A body given as text.
         public init(mimeType: String, text: String, encoding: String? = nil) {
             self.mimeType = mimeType
             self.text = text

@@ -6,19 +6,28 @@ extension HAR {
     /// A request that failed without a response (offline, refused connection) has status `0` and the reason in
     /// `_error`, as browsers write it; HTTPMock writes the `URLError` code's name there (`notConnectedToInternet`).
     public struct Response: Codable, Sendable {
+        /// The status code; `0` when the request failed without a response.
         public var status: Int
+        /// The reason phrase (`OK`).
         public var statusText: String
+        /// `HTTP/1.1`.
         public var httpVersion: String
+        /// The response headers.
         public var headers: [Pair]
+        /// The cookies of `Set-Cookie` headers.
         public var cookies: [Pair]
+        /// The body.
         public var content: Content
         /// The `Location` of a redirect, else `""`.
         public var redirectURL: String
+        /// `-1`: not known.
         public var headersSize: Int
+        /// The body's length in bytes.
         public var bodySize: Int
         /// Why there is no response (`status` 0).
         public var error: String?
 
+        /// A response; a failed request has `status` 0 and an `error`.
         public init(status: Int, statusText: String, httpVersion: String = "HTTP/1.1", headers: [Pair] = [],
                     cookies: [Pair] = [], content: Content, redirectURL: String = "", headersSize: Int = -1,
                     bodySize: Int = -1, error: String? = nil) {
@@ -58,11 +67,14 @@ extension HAR {
     public struct Content: Codable, Sendable {
         /// Length of the (decoded) body in bytes.
         public var size: Int
+        /// The body's `Content-Type`.
         public var mimeType: String
+        /// The body as text, or base64 (see `encoding`); `nil` when not kept.
         public var text: String?
         /// `"base64"` when `text` is base64-encoded bytes.
         public var encoding: String?
 
+        /// A body given as text.
         public init(size: Int, mimeType: String, text: String? = nil, encoding: String? = nil) {
             self.size = size
             self.mimeType = mimeType

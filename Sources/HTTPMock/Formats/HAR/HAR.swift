@@ -6,16 +6,22 @@ import Foundation
 /// traffic in a browser's network panel (``HTTPMock/exportHAR(redaction:)``). Decoding is lenient: fields that
 /// other tools leave out get their HAR defaults. Encoding writes every field HAR 1.2 requires.
 public struct HAR: Codable, Sendable {
+    /// The archive's content.
     public var log: Log
 
+    /// An archive with this log.
     public init(log: Log) { self.log = log }
 
     /// The root of a HAR file.
     public struct Log: Codable, Sendable {
+        /// The HAR version, `1.2`.
         public var version: String
+        /// The program that wrote the file.
         public var creator: Creator
+        /// The requests, in the order they started.
         public var entries: [Entry]
 
+        /// A log of `entries`, written by HTTPMock unless `creator` says otherwise.
         public init(version: String = "1.2", creator: Creator = .httpMock, entries: [Entry]) {
             self.version = version
             self.creator = creator
@@ -34,9 +40,12 @@ public struct HAR: Codable, Sendable {
 
     /// The program that wrote the file.
     public struct Creator: Codable, Sendable {
+        /// The program's name.
         public var name: String
+        /// The program's version.
         public var version: String
 
+        /// A creator with this name and version.
         public init(name: String, version: String) {
             self.name = name
             self.version = version
@@ -52,11 +61,16 @@ public struct HAR: Codable, Sendable {
         public var startedDateTime: String
         /// Total time in milliseconds.
         public var time: Double
+        /// What was sent.
         public var request: Request
+        /// What came back.
         public var response: Response
+        /// Cache use (empty).
         public var cache: Cache
+        /// Where the time went.
         public var timings: Timings
 
+        /// An entry with all its parts.
         public init(startedDateTime: String, time: Double, request: Request, response: Response,
                     cache: Cache = Cache(), timings: Timings) {
             self.startedDateTime = startedDateTime
@@ -82,9 +96,12 @@ public struct HAR: Codable, Sendable {
 
     /// A header, query item or cookie: a name and a value.
     public struct Pair: Codable, Sendable, Hashable {
+        /// The name, as written.
         public var name: String
+        /// The value; `""` when there is none.
         public var value: String
 
+        /// A pair.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
@@ -101,15 +118,20 @@ public struct HAR: Codable, Sendable {
 
     /// Cache use; HTTPMock writes it empty.
     public struct Cache: Codable, Sendable {
+        /// No cache information.
         public init() {}
     }
 
     /// Where the time went, in milliseconds; `-1` for a phase that does not apply.
     public struct Timings: Codable, Sendable {
+        /// Sending the request.
         public var send: Double
+        /// Waiting for the first byte of the response.
         public var wait: Double
+        /// Reading the response.
         public var receive: Double
 
+        /// Timings; usually all the time is `wait`.
         public init(send: Double = 0, wait: Double, receive: Double = 0) {
             self.send = send
             self.wait = wait

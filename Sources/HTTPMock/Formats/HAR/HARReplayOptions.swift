@@ -16,6 +16,7 @@ public struct HARReplayOptions: Sendable, Hashable {
     /// secret. Default `REDACTED`.
     public var wildcard: String
 
+    /// Options; the defaults match bodies, repeat the last answer and deliver at once.
     public init(matchesBody: Bool = true, repeatsLast: Bool = true, replaysTiming: Bool = false,
                 wildcard: String = Redaction.default.placeholder) {
         self.matchesBody = matchesBody

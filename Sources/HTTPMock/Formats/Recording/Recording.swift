@@ -8,8 +8,11 @@ import Foundation
 public final class Recording: Sendable {
     /// The file (HAR) or folder (mappings) recorded to.
     public let url: URL
+    /// The kind of file written.
     public let format: RecordingFormat
+    /// When requests are recorded.
     public let mode: RecordMode
+    /// What is blanked out before writing.
     public let redaction: Redaction
     /// Whether requests may reach the server and be written: `false` when the mode replays only (``RecordMode/never``,
     /// or ``RecordMode/ifMissing`` with the file present).

@@ -23,6 +23,8 @@ public struct Redaction: Sendable, Hashable {
     /// What replaces a secret. Default `REDACTED`.
     public let placeholder: String
 
+    /// A redaction of exactly these names and nothing else. To keep the usual ones, start from ``default`` and use
+    /// ``adding(headers:queryParameters:jsonFields:)``.
     public init(headers: Set<String> = [], queryParameters: Set<String> = [], jsonFields: Set<String> = [],
                 placeholder: String = "REDACTED") {
         self.headers = Set(headers.map { $0.lowercased() })
