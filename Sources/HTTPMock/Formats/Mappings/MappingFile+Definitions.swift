@@ -9,20 +9,28 @@ extension MappingFile {
     func definitions(folder: URL, files: FolderPath, name: String) throws(HTTPMockError) -> [Engine.Definition] {
         var definitions: [Engine.Definition] = []
         definitions.reserveCapacity(mocks.count)
+        // Mocks of a file mostly share a few hosts: compile each once.
+        var hosts: [String: HostPattern] = [:]
         for (index, mock) in mocks.enumerated() {
             let place = "\(name) at mocks[\(index)]"
-            definitions.append(try definition(mock, place: place, folder: folder, files: files,
+            definitions.append(try definition(mock, place: place, folder: folder, files: files, hosts: &hosts,
                                               source: mock.name.map { "\(name) \"\($0)\"" } ?? "\(name) mocks[\(index)]"))
         }
         return definitions
     }
 
-    private func definition(_ mock: Mock, place: String, folder: URL, files: FolderPath, source: String) throws(HTTPMockError) -> Engine.Definition {
+    private func definition(_ mock: Mock, place: String, folder: URL, files: FolderPath, hosts: inout [String: HostPattern],
+                            source: String) throws(HTTPMockError) -> Engine.Definition {
         let request = mock.request
         var host: HostPattern?
         if let text = request.host ?? self.host {
-            do { host = try HostPattern(text) } catch {
-                throw HTTPMockError(.invalidPattern, "\(place).request.host: \(error.description)")
+            if let known = hosts[text] {
+                host = known
+            } else {
+                do { host = try HostPattern(text) } catch {
+                    throw HTTPMockError(.invalidPattern, "\(place).request.host: \(error.description)")
+                }
+                hosts[text] = host
             }
         }
         let path = try request.path.map { (text) throws(HTTPMockError) in try NamedPath(text, place: place + ".request.path") }

@@ -57,10 +57,10 @@ struct MappingFile: Decodable {
         init(from decoder: any Decoder) throws {
             try decoder.rejectUnknownKeys(["method", "host", "path", "query", "queryMatching", "headers", "body"])
             let container = try decoder.container(keyedBy: NamedKey.self)
-            if let list = try? container.decodeIfPresent([String].self, forKey: NamedKey("method")) {
-                methods = list
+            if let one = try? container.decodeIfPresent(String.self, forKey: NamedKey("method")) {
+                methods = [one]
             } else {
-                methods = try container.decodeIfPresent(String.self, forKey: NamedKey("method")).map { [$0] }
+                methods = try container.decodeIfPresent([String].self, forKey: NamedKey("method"))
             }
             host = try container.decodeIfPresent(String.self, forKey: NamedKey("host"))
             path = try container.decodeIfPresent(String.self, forKey: NamedKey("path"))
