@@ -26,9 +26,10 @@ final class Engine: Sendable {
     }
 
     /// Registers every definition, or none: the first problem is thrown and nothing is added.
-    /// The stubs in `replacing` are removed in the same step, so no request sees both or neither.
+    /// With a `slot` (`Formats/`), the stubs registered before in that slot are removed in the same step, so no
+    /// request sees both or neither, and the new ones take their place.
     @discardableResult
-    func register(_ definitions: [Definition], replacing: Set<StubID> = []) throws(HTTPMockError) -> [StubID] {
+    func register(_ definitions: [Definition], slot: String? = nil) throws(HTTPMockError) -> [StubID] {
         for definition in definitions {
             for response in definition.responses {
                 if let problem = response.problem { throw problem }
@@ -38,10 +39,12 @@ final class Engine: Sendable {
             }
         }
         return state.withLock { state in
-            if !replacing.isEmpty { state.router.removeAll { replacing.contains($0.id) } }
-            return definitions.map {
+            if let slot, let previous = state.loadedSlots[slot] { state.router.removeAll { previous.contains($0.id) } }
+            let ids = definitions.map {
                 state.router.add(host: $0.host, path: $0.path, conditions: $0.conditions, responses: $0.responses)
             }
+            if let slot { state.loadedSlots[slot] = Set(ids) }
+            return ids
         }
     }
 

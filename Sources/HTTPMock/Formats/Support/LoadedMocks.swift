@@ -30,9 +30,7 @@ extension Engine {
     /// Registers `definitions` as one load. With a `slot`, the previous load in that slot is replaced in the same
     /// step (no request sees both, or neither).
     func load(_ definitions: [Definition], source: String, slot: String?) throws(HTTPMockError) -> LoadedMocks {
-        let previous = slot.flatMap { slot in state.withLock { $0.loadedSlots[slot] } } ?? []
-        let ids = Set(try register(definitions, replacing: previous))
-        if let slot { state.withLock { $0.loadedSlots[slot] = ids } }
+        let ids = Set(try register(definitions, slot: slot))
         return LoadedMocks(source: source, ids: ids, engine: self, slot: slot)
     }
 }
