@@ -152,33 +152,38 @@ class InterceptingProtocol: URLProtocol {
     }
 
     /// Delivers `plan` to the client. Must run where the client may be called (see ``reentry()``).
+    ///
+    /// The outcome is journaled before the client hears of it: a caller that reads the journal (an export, a
+    /// recording, an assertion) as soon as its response arrives finds the outcome there.
     func deliver(_ plan: Plan) {
         guard progress.withLock({ !$0.stopped }) else { return }
         let entry = progress.withLock { $0.entry }
-        let outcome: JournalEntry.Outcome
+        let core = self.core
+        func journal(_ outcome: JournalEntry.Outcome) {
+            if let entry, let core { core.engine.complete(entry, with: outcome) }
+        }
         switch plan {
         case .failure(let error):
+            journal(.failure(error))
             client?.urlProtocol(self, didFailWithError: error)
-            outcome = .failure(error)
         case .response(let response):
             if case .failure(let error) = response.content {
+                journal(.failure(error))
                 client?.urlProtocol(self, didFailWithError: error)
-                outcome = .failure(error)
-                break
+                return
             }
             do {
                 let body = try ResponseBody.data(of: response)
+                journal(.response(status: response.status.code, headers: response.headers, body: body))
                 send(status: response.status.code, headers: response.headers, body: body, url: request.url)
-                outcome = .response(status: response.status.code, headers: response.headers, body: body)
             } catch {
+                journal(.failure(error))
                 client?.urlProtocol(self, didFailWithError: error)
-                outcome = .failure(error)
             }
         case .upstream(let status, let headers, let body, let url):
+            journal(.response(status: status, headers: headers, body: body))
             send(status: status, headers: headers, body: body, url: url ?? request.url)
-            outcome = .response(status: status, headers: headers, body: body)
         }
-        if let entry, let core { core.engine.complete(entry, with: outcome) }
     }
 
     private func send(status: Int, headers: [String: String], body: Data, url: URL?) {
