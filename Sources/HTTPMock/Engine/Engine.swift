@@ -15,6 +15,8 @@ final class Engine: Sendable {
         var journal = Journal()
         /// Registrations refused by the non-throwing API, newest last.
         var refusals: [HTTPMockError] = []
+        /// Stubs loaded from files, by the slot that replaces them on the next load (`Formats/`).
+        var loadedSlots: [String: Set<StubID>] = [:]
     }
 
     let state = Locked(State())
@@ -30,8 +32,10 @@ final class Engine: Sendable {
     }
 
     /// Registers every definition, or none: the first problem is thrown and nothing is added.
+    /// With a `slot` (`Formats/`), the stubs registered before in that slot are removed in the same step, so no
+    /// request sees both or neither, and the new ones take their place.
     @discardableResult
-    func register(_ definitions: [Definition]) throws(HTTPMockError) -> [StubID] {
+    func register(_ definitions: [Definition], slot: String? = nil) throws(HTTPMockError) -> [StubID] {
         for definition in definitions {
             for response in definition.responses {
                 if let problem = response.problem { throw problem }
@@ -41,9 +45,12 @@ final class Engine: Sendable {
             }
         }
         return state.withLock { state in
-            definitions.map {
+            if let slot, let previous = state.loadedSlots[slot] { state.router.removeAll { previous.contains($0.id) } }
+            let ids = definitions.map {
                 state.router.add(host: $0.host, path: $0.path, conditions: $0.conditions, responses: $0.responses)
             }
+            if let slot { state.loadedSlots[slot] = Set(ids) }
+            return ids
         }
     }
 
@@ -89,7 +96,8 @@ final class Engine: Sendable {
                 response = $0.queue.next()
                 if response != nil { $0.hits += 1 }
             }
-            if let response {
+            if var response {
+                if let render = response.render { response = render(request) }
                 let entry = state.journal.append(request, resolution: .stub(id, summary: stub.summary))
                 var captures: [String: String] = [:]
                 if case .dynamic = response.content {

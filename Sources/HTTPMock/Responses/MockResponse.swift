@@ -31,6 +31,9 @@ public struct MockResponse: Sendable {
     var problem: HTTPMockError?
     /// Set by ``NetworkFault/truncatedBody(_:after:)``: the connection drops after this many body bytes.
     var truncation: Int?
+    /// Builds the response actually served from the request (templated bodies of mapping files); applied by the
+    /// engine when the response is taken from its queue.
+    var render: (@Sendable (CapturedRequest) -> MockResponse)?
 
     enum Content: Sendable {
         case data(Data)

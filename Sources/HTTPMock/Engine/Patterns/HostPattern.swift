@@ -38,6 +38,14 @@ public struct HostPattern: Sendable, Hashable, CustomStringConvertible {
         self.glob = try Glob.compile(labels, fail: fail)
     }
 
+    /// A host that matches exactly `host` (and `port`, when given). For hosts read from recorded traffic and files.
+    init(literalHost host: String, port: Int?) {
+        let host = host.lowercased()
+        source = port.map { "\(host):\($0)" } ?? host
+        self.port = port
+        glob = Glob(segments: host.split(separator: ".", omittingEmptySubsequences: false).map { .literal(String($0)) })
+    }
+
     /// Whether `host` (lower-cased) and `port` match.
     func matches(host labels: [String], port requestPort: Int?) -> Bool {
         if let port, port != requestPort { return false }

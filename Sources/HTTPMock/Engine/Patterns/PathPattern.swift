@@ -23,6 +23,13 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         self.glob = try Glob.compile(parts, fail: fail)
     }
 
+    /// A path that matches exactly these (decoded) segments: a `*` in them is a plain character. For paths read
+    /// from recorded traffic and files, which are never globs.
+    init(literalSegments segments: [String]) {
+        source = "/" + segments.joined(separator: "/")
+        glob = Glob(segments: segments.map { .literal($0) })
+    }
+
     /// The normalised form (`/a/b`), which is how two registrations are recognised as the same path.
     var normalized: String {
         "/" + glob.segments.map { segment -> String in

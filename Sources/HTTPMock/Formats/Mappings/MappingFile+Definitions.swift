@@ -1,0 +1,116 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension MappingFile {
+    /// The stubs of this file, whose body files are looked up from `folder` (the file's own folder) and must stay
+    /// inside the loaded folder (`files`). `name` is the file's path relative to it, for messages.
+    func definitions(folder: URL, files: FolderPath, name: String) throws(HTTPMockError) -> [Engine.Definition] {
+        var definitions: [Engine.Definition] = []
+        definitions.reserveCapacity(mocks.count)
+        // Mocks of a file mostly share a few hosts: compile each once.
+        var hosts: [String: HostPattern] = [:]
+        for (index, mock) in mocks.enumerated() {
+            let place = "\(name) at mocks[\(index)]"
+            definitions.append(try definition(mock, place: place, folder: folder, files: files, hosts: &hosts,
+                                              source: mock.name.map { "\(name) \"\($0)\"" } ?? "\(name) mocks[\(index)]"))
+        }
+        return definitions
+    }
+
+    private func definition(_ mock: Mock, place: String, folder: URL, files: FolderPath, hosts: inout [String: HostPattern],
+                            source: String) throws(HTTPMockError) -> Engine.Definition {
+        let request = mock.request
+        var host: HostPattern?
+        if let text = request.host ?? self.host {
+            if let known = hosts[text] {
+                host = known
+            } else {
+                do { host = try HostPattern(text) } catch {
+                    throw HTTPMockError(.invalidPattern, "\(place).request.host: \(error.description)")
+                }
+                hosts[text] = host
+            }
+        }
+        let path = try request.path.map { (text) throws(HTTPMockError) in try NamedPath(text, place: place + ".request.path") }
+        var conditions: [Condition] = []
+        if let methods = request.methods {
+            if methods.isEmpty { throw HTTPMockError(.invalidDefinition, "\(place).request.method: the list of methods is empty") }
+            conditions.append(.method(Set(methods.map { $0.uppercased() })))
+        }
+        if let query = request.query {
+            conditions.append(.query(QueryParameters(query.mapValues(\.value)), matching: request.queryMatching))
+        }
+        for (name, spec) in (request.headers ?? [:]).sorted(by: { $0.key < $1.key }) { conditions.append(spec.condition(name: name)) }
+        if let body = request.body { conditions.append(body.condition) }
+        conditions.append(.loaded(from: source))
+        var responses: [MockResponse] = []
+        for (index, spec) in mock.responses.enumerated() {
+            let isLast = index == mock.responses.count - 1
+            responses.append(try response(spec, isLast: isLast, pathNames: path?.names ?? [:], folder: folder, files: files,
+                                          place: "\(place).responses[\(index)]"))
+        }
+        return Engine.Definition(host: host, path: path?.pattern, conditions: conditions, responses: responses)
+    }
+
+    private func response(_ spec: ResponseSpec, isLast: Bool, pathNames: [String: Int], folder: URL, files: FolderPath,
+                          place: String) throws(HTTPMockError) -> MockResponse {
+        // The last response of a mock repeats unless it says otherwise; the others are served once.
+        let lifetime = spec.times?.lifetime ?? (isLast ? .eternal : .single)
+        let delivery: MockResponse.Delivery = (spec.delay ?? 0) > 0 ? .delayed(spec.delay!) : .instant
+        if let failure = spec.failure {
+            guard let code = URLErrorName.code(named: failure) else {
+                throw HTTPMockError(.invalidDefinition, "\(place).failure: \"\(failure)\" is not a URLError code name; try one of \(URLErrorName.suggestions(for: failure))")
+            }
+            return .failure(URLError(code), lifetime: lifetime, delivery: delivery)
+        }
+        var headers = spec.headers ?? [:]
+        if let redirect = spec.redirect { headers["Location"] = redirect }
+        let status = MockResponse.Status(code: spec.status ?? (spec.redirect == nil ? 200 : 302))
+        let (content, inferredType, template) = try body(spec, pathNames: pathNames, folder: folder, files: files, place: place)
+        var response = MockResponse(status: status, headers: headers, content: content,
+                                    contentType: spec.contentType ?? inferredType, lifetime: lifetime, delivery: delivery)
+        if let template, template.isTemplated {
+            let base = response
+            response.render = { request in
+                var served = base
+                served.render = nil
+                served.content = .data(template.render(request))
+                return served
+            }
+        }
+        return response
+    }
+
+    private func body(_ spec: ResponseSpec, pathNames: [String: Int], folder: URL, files: FolderPath,
+                      place: String) throws(HTTPMockError) -> (MockResponse.Content, String?, BodyTemplate?) {
+        func template(_ text: String, json: Bool, at key: String) throws(HTTPMockError) -> BodyTemplate? {
+            guard spec.template else { return nil }
+            return try BodyTemplate(text, pathNames: pathNames, escapesForJSON: json, place: "\(place).\(key)")
+        }
+        switch spec.body {
+        case nil:
+            return (.data(Data()), nil, nil)
+        case .text(let text):
+            return (.data(Data(text.utf8)), "text/plain; charset=utf-8", try template(text, json: false, at: "text"))
+        case .json(let value):
+            let data = value.data
+            return (.data(data), "application/json", try template(String(decoding: data, as: UTF8.self), json: true, at: "json"))
+        case .base64(let text):
+            guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
+                throw HTTPMockError(.invalidDefinition, "\(place).base64: the text is not valid base64")
+            }
+            return (.data(data), nil, nil)
+        case .file(let relative):
+            let url = try files.file(relative, relativeTo: folder, place: "\(place).file")
+            let type = ContentType.infer(fromExtension: url.pathExtension)
+            guard spec.template else { return (.file(url), type, nil) }
+            let data = try DefinitionFile.read(url, name: "\(place).file")
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw HTTPMockError(.invalidDefinition, "\(place).file: \"\(relative)\" is not UTF-8 text, so it cannot be a template")
+            }
+            return (.data(data), type, try template(text, json: type.contains("json"), at: "file"))
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A folder of mapping files: every `*.mock.json` in it or its subfolders, read in path order, with body files
+/// beside them.
+enum MappingFolder {
+    static let suffix = ".mock.json"
+
+    /// The stubs of every mapping file in `location` (a folder, or one mapping file).
+    static func definitions(at location: URL) throws(HTTPMockError) -> [Engine.Definition] {
+        let location = location.standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: location.path, isDirectory: &isDirectory) else {
+            throw HTTPMockError(.missingFile, "mappings: nothing at \(location.path)")
+        }
+        if !isDirectory.boolValue {
+            let root = location.deletingLastPathComponent()
+            return try definitions(ofFile: location, files: FolderPath(root: root))
+        }
+        let files = mappingFiles(in: location)
+        if files.isEmpty {
+            throw HTTPMockError(.missingFile, "mappings: no \"*\(suffix)\" file in \(location.path); name mapping files like \"users\(suffix)\"")
+        }
+        var definitions: [Engine.Definition] = []
+        let bodies = FolderPath(root: location)
+        for file in files { definitions += try self.definitions(ofFile: file, files: bodies) }
+        return definitions
+    }
+
+    private static func definitions(ofFile file: URL, files: FolderPath) throws(HTTPMockError) -> [Engine.Definition] {
+        let name = relativePath(of: file, in: files.root)
+        let mapping = try DefinitionFile.decode(MappingFile.self, from: file, name: name)
+        return try mapping.definitions(folder: file.deletingLastPathComponent(), files: files, name: name)
+    }
+
+    /// Mapping files under `folder`, sorted by relative path; hidden files and folders are skipped.
+    static func mappingFiles(in folder: URL) -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil,
+                                                              options: [.skipsHiddenFiles]) else { return [] }
+        var files: [URL] = []
+        for case let url as URL in enumerator where url.lastPathComponent.hasSuffix(suffix) {
+            files.append(url.standardizedFileURL)
+        }
+        return files.sorted { relativePath(of: $0, in: folder) < relativePath(of: $1, in: folder) }
+    }
+
+    static func relativePath(of file: URL, in root: URL) -> String {
+        let rootPath = root.standardizedFileURL.path
+        let path = file.standardizedFileURL.path
+        guard path.hasPrefix(rootPath) else { return file.lastPathComponent }
+        return String(path.dropFirst(rootPath.count).drop { $0 == "/" })
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// One response of a mock in a mapping file.
+///
+/// ```json
+/// { "status": 200, "headers": {"X-Env": "test"}, "json": {"id": "{{path.id}}"}, "template": true,
+///   "times": 2, "delay": 0.25 }
+/// { "failure": "notConnectedToInternet" }
+/// { "redirect": "https://example.com/new", "status": 301 }
+/// ```
+struct ResponseSpec: Decodable {
+    var status: Int?
+    var headers: [String: String]?
+    var body: Body?
+    var contentType: String?
+    var template: Bool
+    var times: Times?
+    var delay: Double?
+    var failure: String?
+    var redirect: String?
+
+    /// The body, from exactly one of `text`, `json`, `base64` and `file`.
+    enum Body {
+        case text(String)
+        case json(DefinitionJSON)
+        case base64(String)
+        case file(String)
+    }
+
+    /// `times`: a count from 1, or `"eternal"`.
+    enum Times: Decodable {
+        case count(Int)
+        case eternal
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let count = try? container.decode(Int.self) {
+                guard count >= 1 else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                        debugDescription: "times must be at least 1 (or \"eternal\"), not \(count)"))
+                }
+                self = .count(count)
+            } else if try container.decode(String.self) == "eternal" {
+                self = .eternal
+            } else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                    debugDescription: "times is a number from 1, or \"eternal\""))
+            }
+        }
+
+        var lifetime: MockResponse.Lifetime {
+            switch self {
+            case .count(1): .single
+            case .count(let count): .multiple(count)
+            case .eternal: .eternal
+            }
+        }
+    }
+
+    static let keys = ["status", "headers", "text", "json", "base64", "file", "contentType", "template", "times",
+                       "delay", "failure", "redirect"]
+
+    init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(Self.keys)
+        let container = try decoder.container(keyedBy: NamedKey.self)
+        func fail(_ message: String) -> DecodingError {
+            DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: message))
+        }
+        status = try container.decodeIfPresent(Int.self, forKey: NamedKey("status"))
+        headers = try container.decodeIfPresent([String: Scalar].self, forKey: NamedKey("headers"))?.mapValues(\.text)
+        contentType = try container.decodeIfPresent(String.self, forKey: NamedKey("contentType"))
+        template = try container.decodeIfPresent(Bool.self, forKey: NamedKey("template")) ?? false
+        times = try container.decodeIfPresent(Times.self, forKey: NamedKey("times"))
+        delay = try container.decodeIfPresent(Double.self, forKey: NamedKey("delay"))
+        redirect = try container.decodeIfPresent(String.self, forKey: NamedKey("redirect"))
+        if let code = try? container.decodeIfPresent(Int.self, forKey: NamedKey("failure")) {
+            failure = String(code)
+        } else {
+            failure = try container.decodeIfPresent(String.self, forKey: NamedKey("failure"))
+        }
+        let bodyKeys = ["text", "json", "base64", "file"].filter { container.contains(NamedKey($0)) }
+        if bodyKeys.count > 1 {
+            throw fail("give one body, not \(bodyKeys.map { "\"\($0)\"" }.joined(separator: " and "))")
+        }
+        switch bodyKeys.first {
+        case "text": body = .text(try container.decode(String.self, forKey: NamedKey("text")))
+        case "json": body = .json(try container.decode(DefinitionJSON.self, forKey: NamedKey("json")))
+        case "base64": body = .base64(try container.decode(String.self, forKey: NamedKey("base64")))
+        case "file": body = .file(try container.decode(String.self, forKey: NamedKey("file")))
+        default: body = nil
+        }
+        if let delay, !(delay >= 0 && delay.isFinite) { throw fail("delay must be a number of seconds, 0 or more") }
+        if let status, !(100...599).contains(status) { throw fail("status \(status) is not an HTTP status code (100-599)") }
+        if failure != nil, status != nil || body != nil || headers != nil || redirect != nil {
+            throw fail("a \"failure\" has no status, headers, body or redirect: the request fails without a response")
+        }
+        if redirect != nil, let status, !(300...399).contains(status) {
+            throw fail("a redirect needs a 3xx status, not \(status)")
+        }
+        if template, body == nil || { if case .base64 = body { return true } else { return false } }() {
+            throw fail("\"template\" needs a \"text\", \"json\" or \"file\" body")
+        }
+    }
+}

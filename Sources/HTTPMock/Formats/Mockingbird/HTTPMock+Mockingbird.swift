@@ -1,0 +1,51 @@
+import Foundation
+
+extension HTTPMock {
+    /// Serves the Mockingbird mock bundle in `folder` (a `bundle.json` and the files it names), replacing the
+    /// bundle this mock loaded before, if any. Other stubs of the mock stay.
+    ///
+    /// ```swift
+    /// let mock = HTTPMock()
+    /// try mock.loadMockingbirdBundle(at: fixtures.appendingPathComponent("bundles/httpbin"))
+    /// mock.unmockedPolicy = .notImplemented     // Mockingbird's `handleAllRequests = true`, for this mock only
+    /// // later, to simulate another server state:
+    /// try mock.loadMockingbirdBundle(at: fixtures.appendingPathComponent("bundles/httpbin-logged-out"))
+    /// ```
+    ///
+    /// Each entry matches requests with its method (default `GET`), host, port if given, path and query, whatever
+    /// the scheme; it answers every such request (responses are not used up). Query matching is symmetric: with the
+    /// default ``QueryMatching/exact`` the request must carry exactly the entry's `parameters` (and those written in
+    /// its `url`), no more and no fewer; a `null` value accepts any value. Pass ``QueryMatching/contains`` to let
+    /// requests carry extra parameters.
+    ///
+    /// Unlike Mockingbird, a missing response `file` is an error here (never an empty body), and a `Content-Type`
+    /// set in `headers` is kept when `mime_type` is absent.
+    ///
+    /// - Throws: ``HTTPMockError`` naming the file and the entry when `bundle.json` is missing or malformed, a
+    ///   response file is missing or outside the bundle folder. Nothing is registered then, and the bundle loaded
+    ///   before stays.
+    @discardableResult
+    public func loadMockingbirdBundle(at folder: URL, queryMatching: QueryMatching = .exact) throws(HTTPMockError) -> LoadedMocks {
+        let folder = folder.standardizedFileURL
+        let definitions = try MockingbirdBundle.definitions(in: folder, queryMatching: queryMatching)
+        return try core.engine.load(definitions, source: folder.path, slot: "mockingbird")
+    }
+
+    /// Removes the stubs of the Mockingbird bundle loaded last. Other stubs stay.
+    public func unloadMockingbirdBundle() {
+        core.engine.state.withLock { state in
+            guard let ids = state.loadedSlots.removeValue(forKey: "mockingbird") else { return }
+            state.router.removeAll { ids.contains($0.id) }
+        }
+    }
+}
+
+extension UnmockedPolicy {
+    /// Answer `501 Not Implemented`: what a Mockingbird bundle answers with `handleAllRequests = true`, set here per
+    /// mock instead of for the whole process. (Mockingbird's default, sending unmatched requests to the network,
+    /// is ``passthrough``, which you must choose explicitly.)
+    public static var notImplemented: UnmockedPolicy {
+        .mock(MockResponse.plaintext("HTTPMock: no entry of the mock bundle matches this request", status: .notImplemented,
+                                     headers: ["X-HTTPMock": "unmatched"]))
+    }
+}

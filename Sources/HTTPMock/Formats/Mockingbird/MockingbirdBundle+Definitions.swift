@@ -1,0 +1,71 @@
+import Foundation
+
+extension MockingbirdBundle {
+    /// The stubs of the bundle at `folder`: one per distinct request, answering for ever (as Mockingbird does).
+    /// When two entries describe the same request, the first one answers.
+    static func definitions(in folder: URL, queryMatching: QueryMatching) throws(HTTPMockError) -> [Engine.Definition] {
+        let name = "bundle.json"
+        let bundle = try DefinitionFile.decode(MockingbirdBundle.self, from: folder.appendingPathComponent(name), name: name)
+        var definitions: [Engine.Definition] = []
+        var seen = Set<String>()
+        let files = FolderPath(root: folder)
+        for (index, entry) in bundle.entries.enumerated() {
+            let place = "\(name) at [\(index)]"
+            let route = try Route(entry.request.url, place: place + ".request.url")
+            let method = (entry.request.method ?? "GET").uppercased()
+            var parameters = route.query
+            for (key, value) in entry.request.parameters ?? [:] { parameters[key] = value.queryValue }
+            let query = QueryParameters(parameters)
+            let identity = "\(method) \(route.host.source)\(route.path.normalized)?\(query)"
+            guard seen.insert(identity).inserted else { continue }
+            let response = try response(entry.response, files: files, place: place + ".response")
+            definitions.append(Engine.Definition(
+                host: route.host, path: route.path,
+                conditions: [.method([method]), .query(query, matching: queryMatching), .loaded(from: "\(folder.lastPathComponent)/\(name) [\(index)]")],
+                responses: [response]
+            ))
+        }
+        return definitions
+    }
+
+    private static func response(_ response: Response, files: FolderPath, place: String) throws(HTTPMockError) -> MockResponse {
+        guard (100...599).contains(response.code) else {
+            throw HTTPMockError(.invalidDefinition, "\(place).code: \(response.code) is not an HTTP status code (100-599)")
+        }
+        let headers = response.headers ?? [:]
+        let hasContentType = headers.keys.contains { $0.caseInsensitiveCompare("Content-Type") == .orderedSame }
+        // Mockingbird's default type applies only when neither `mime_type` nor a `Content-Type` header says one.
+        let contentType = response.mimeType ?? (hasContentType || response.file == nil ? nil : "application/octet-stream")
+        guard let file = response.file else {
+            return MockResponse(status: .init(code: response.code), headers: headers, content: .data(Data()),
+                                contentType: response.mimeType, lifetime: .eternal, delivery: .instant)
+        }
+        let url = try files.file(file, place: place + ".file")
+        return MockResponse(status: .init(code: response.code), headers: headers, content: .file(url),
+                            contentType: contentType, lifetime: .eternal, delivery: .instant)
+    }
+
+    /// The host, path and query of a Mockingbird URL (`://api.example.com:8080/v1/items?x=1`).
+    struct Route {
+        let host: HostPattern
+        let path: PathPattern
+        let query: [String: QueryValue]
+
+        init(_ url: String, place: String) throws(HTTPMockError) {
+            guard let range = url.range(of: "://") else {
+                throw HTTPMockError(.invalidDefinition, "\(place): \"\(url)\" must start with \"://\" followed by the host (\"://api.example.com/path\")")
+            }
+            guard let components = URLComponents(string: "mock" + url[range.lowerBound...]),
+                  let host = components.host, !host.isEmpty else {
+                throw HTTPMockError(.invalidDefinition, "\(place): \"\(url)\" is not a URL with a host (\"://api.example.com/path\")")
+            }
+            self.host = HostPattern(literalHost: host, port: components.port)
+            path = PathPattern(literalSegments: PathNormalization.segments(of: components.path))
+            var query: [String: [String?]] = [:]
+            for item in QueryItem.parse(rawQuery: components.percentEncodedQuery) { query[item.name, default: []].append(item.value) }
+            self.query = query.mapValues { values in
+                values == [nil] ? .flag : .values(values.map { $0 ?? "" })
+            }
+        }
+    }
+}

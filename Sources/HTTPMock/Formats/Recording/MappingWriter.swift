@@ -1,0 +1,87 @@
+import Foundation
+
+/// Writes recorded traffic as a mapping file (`recorded.mock.json`), one mock per distinct request with its
+/// responses in the order they came.
+enum MappingWriter {
+    static let fileName = "recorded.mock.json"
+
+    static func write(_ entries: [JournalEntry], to folder: URL, redaction: Redaction, appending: Bool) throws(HTTPMockError) {
+        let file = folder.appendingPathComponent(fileName)
+        var mocks: [DefinitionJSON] = []
+        if appending, FileManager.default.fileExists(atPath: file.path) {
+            let data = try DefinitionFile.read(file, name: fileName)
+            guard case .object(let object)? = DefinitionJSON(parsing: data), case .array(let existing)? = object["mocks"] else {
+                throw HTTPMockError(.invalidDefinition, "\(file.path): cannot add to it: it is not a mapping file with \"mocks\"")
+            }
+            mocks = existing
+        }
+        mocks += self.mocks(for: entries, redaction: redaction)
+        try FileOutput.write(DefinitionJSON.object(["mocks": .array(mocks)]).prettyData, to: file)
+    }
+
+    static func mocks(for entries: [JournalEntry], redaction: Redaction) -> [DefinitionJSON] {
+        var order: [String] = []
+        var groups: [String: (request: [String: DefinitionJSON], responses: [DefinitionJSON])] = [:]
+        for entry in entries {
+            guard let outcome = entry.outcome else { continue }
+            let request = self.request(entry.request, redaction: redaction)
+            let key = String(decoding: DefinitionJSON.object(request).data, as: UTF8.self)
+            if groups[key] == nil { order.append(key); groups[key] = (request, []) }
+            groups[key]!.responses.append(response(outcome, redaction: redaction))
+        }
+        return order.map { key in
+            let group = groups[key]!
+            return .object(["request": .object(group.request), "responses": .array(group.responses)])
+        }
+    }
+
+    private static func request(_ captured: CapturedRequest, redaction: Redaction) -> [String: DefinitionJSON] {
+        var request: [String: DefinitionJSON] = [
+            "method": .string(captured.method),
+            "host": .string(captured.port.map { "\(captured.host):\($0)" } ?? captured.host),
+            "path": .string(captured.path),
+        ]
+        var query: [String: [String?]] = [:]
+        for item in captured.queryItems { query[item.name, default: []].append(item.value) }
+        request["query"] = .object(query.mapValues { values -> DefinitionJSON in
+            if values == [nil] { return .object(["flag": .bool(true)]) }
+            return .array(values.map { .string($0 ?? "") })
+        }.merging(query.keys.filter { redaction.queryParameters.contains($0.lowercased()) }.map { ($0, DefinitionJSON.object(["any": .bool(true)])) }) { _, any in any })
+        if let body = captured.body, !body.isEmpty {
+            let type = captured.headers["Content-Type"]
+            let redacted = redaction.body(body, contentType: type)
+            if let json = DefinitionJSON(parsing: redacted), case .object = json {
+                request["body"] = .object(["json": json, "wildcard": .string(redaction.placeholder)])
+            } else if let text = String(data: redacted, encoding: .utf8) {
+                request["body"] = .object(["equals": .string(text)])
+            }
+        }
+        return request
+    }
+
+    private static func response(_ outcome: JournalEntry.Outcome, redaction: Redaction) -> DefinitionJSON {
+        switch outcome {
+        case .failure(let error):
+            return .object(["failure": .string(URLErrorName.describe(error))])
+        case .response(let status, let headerValues, let body):
+            var response: [String: DefinitionJSON] = ["status": .int(status)]
+            var headers: [String: DefinitionJSON] = [:]
+            for (name, value) in headerValues where !HAR.unreplayedHeaders.contains(name.lowercased()) {
+                headers[name] = .string(redaction.header(name, value))
+            }
+            if !headers.isEmpty { response["headers"] = .object(headers) }
+            let type = headerValues.first { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }?.value
+            let redacted = redaction.body(body, contentType: type)
+            if redacted.isEmpty {
+                // no body
+            } else if (type ?? "").contains("json"), let json = DefinitionJSON(parsing: redacted) {
+                response["json"] = json
+            } else if let text = String(data: redacted, encoding: .utf8) {
+                response["text"] = .string(text)
+            } else {
+                response["base64"] = .string(redacted.base64EncodedString())
+            }
+            return .object(response)
+        }
+    }
+}

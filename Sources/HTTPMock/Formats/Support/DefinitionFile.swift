@@ -1,0 +1,104 @@
+import Foundation
+
+/// Reads and decodes the JSON files of a mock definition (a bundle, a mapping, a HAR), turning every problem into
+/// an ``HTTPMockError`` that names the file and where in it the problem is.
+enum DefinitionFile {
+    /// Decodes `T` from the file at `url`; `name` is how messages call the file.
+    static func decode<T: Decodable>(_ type: T.Type, from url: URL, name: String) throws(HTTPMockError) -> T {
+        let data = try read(url, name: name)
+        return try decode(type, from: data, name: name)
+    }
+
+    /// The bytes of the file at `url`, or an error naming it.
+    static func read(_ url: URL, name: String) throws(HTTPMockError) -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw HTTPMockError(.missingFile, "\(name): no file at \(url.path)")
+        }
+        if isDirectory.boolValue { throw HTTPMockError(.missingFile, "\(name): \(url.path) is a folder, not a file") }
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw HTTPMockError(.missingFile, "\(name): \(url.path) cannot be read (\(error.localizedDescription)); check its permissions")
+        }
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, name: String) throws(HTTPMockError) -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as HTTPMockError {
+            throw error
+        } catch let error as DecodingError {
+            throw describe(error, in: data, name: name)
+        } catch {
+            throw HTTPMockError(.invalidDefinition, "\(name): \(error)")
+        }
+    }
+
+    /// A message for a decoding error: the line and column for a syntax error, the key path for a wrong shape.
+    static func describe(_ error: DecodingError, in data: Data, name: String) -> HTTPMockError {
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            let (location, detail) = JSONSyntax.locate(in: data)
+            return HTTPMockError(.invalidDefinition, "\(name) \(location): the JSON is malformed (\(detail)); fix the syntax there")
+        case .dataCorrupted(let context):
+            return HTTPMockError(.invalidDefinition, "\(name) at \(KeyPath.describe(context.codingPath)): \(context.debugDescription)")
+        case .keyNotFound(let key, let context):
+            return HTTPMockError(.invalidDefinition, "\(name) at \(KeyPath.describe(context.codingPath)): the required key \"\(key.stringValue)\" is missing; add it")
+        case .typeMismatch(let type, let context):
+            return HTTPMockError(.invalidDefinition, "\(name) at \(KeyPath.describe(context.codingPath)): expected \(KeyPath.jsonName(of: type)) (\(context.debugDescription))")
+        case .valueNotFound(let type, let context):
+            return HTTPMockError(.invalidDefinition, "\(name) at \(KeyPath.describe(context.codingPath)): expected \(KeyPath.jsonName(of: type)) but found null")
+        @unknown default:
+            return HTTPMockError(.invalidDefinition, "\(name): \(error)")
+        }
+    }
+}
+
+/// Key paths of decoding errors, written as in JavaScript: `[2].response.code`.
+enum KeyPath {
+    static func describe(_ path: [any CodingKey]) -> String {
+        if path.isEmpty { return "the top level" }
+        var text = ""
+        for key in path {
+            if let index = key.intValue, !(key is NamedKey) { text += "[\(index)]" } else {
+                text += text.isEmpty ? key.stringValue : "." + key.stringValue
+            }
+        }
+        return text
+    }
+
+    static func jsonName(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        default:
+            "\(type)".hasPrefix("Array") ? "an array" : "\(type)".hasPrefix("Dictionary") ? "an object" : "a value of type \(type)"
+        }
+    }
+}
+
+/// A coding key for any string, for containers whose keys are not known in advance.
+struct NamedKey: CodingKey, Hashable {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { return nil }
+}
+
+extension Decoder {
+    /// Throws when the object being decoded has a key outside `known`, naming it and listing the known ones:
+    /// a misspelt key in a mapping file is an error, never silently ignored.
+    func rejectUnknownKeys(_ known: [String]) throws {
+        let container = try container(keyedBy: NamedKey.self)
+        for key in container.allKeys where !known.contains(key.stringValue) {
+            let suggestion = known.first { $0.lowercased() == key.stringValue.lowercased() }.map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container,
+                debugDescription: "unknown key \"\(key.stringValue)\"\(suggestion); the keys here are: \(known.joined(separator: ", "))"
+            )
+        }
+    }
+}
