@@ -78,6 +78,24 @@ func runChildScenario(_ scenario: String, _ arguments: [String]) async throws {
     mock.addResponses(forPath: "/one", host: "api.example.com", responses: [mockResponse])
     let one = URL(string: "https://api.example.com/one")!
     switch scenario {
+    case "profile-mock", "profile-floor":
+        // For profilers (callgrind, perf): only requests, no measuring.
+        let set = StubSet(count: 10)
+        let profiled = makeMock(set)
+        let session = scenario == "profile-mock" ? profiled.urlSession : plainSession(protocolClasses: [FloorProtocol.self])
+        _ = try await fetch(session, set.hitURL, count: journalCount, concurrency: 1)
+        return
+    case "profile-lookup", "profile-decide":
+        let set = StubSet(count: 100_000)
+        let profiled = makeMock(set)
+        let request = CapturedRequest(url: set.hitURL)
+        var sink = 0
+        for round in 0..<journalCount {
+            if scenario == "profile-lookup" { sink &+= profiled._candidateCount(for: request) } else { sink &+= profiled._decide(request) }
+            if round % 5_000 == 4_999 { profiled.clearJournal() }
+        }
+        print("sink \(sink)")
+        return
     case "baseline":
         _ = try await mock.urlSession.data(from: one)
     case "stubs":

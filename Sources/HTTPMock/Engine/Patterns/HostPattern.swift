@@ -49,6 +49,8 @@ extension HostPattern {
     /// Labels of a request host, most significant first (`api.example.com` → `com`, `example`, `api`),
     /// the order in which the router indexes hosts.
     static func reversedLabels(of host: String) -> [String] {
-        host.split(separator: ".", omittingEmptySubsequences: false).reversed().map(String.init)
+        var labels = SeparatorSplit.split(host, on: ".", omittingEmptySubsequences: false)
+        labels.reverse()
+        return labels
     }
 }

@@ -49,7 +49,7 @@ public struct CapturedRequest: Sendable, Hashable {
 /// So `/user`, `user`, `/user/` and `//user` are the same path; `/` is the root.
 enum PathNormalization {
     static func segments(of path: String) -> [String] {
-        path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        SeparatorSplit.split(path, on: "/", omittingEmptySubsequences: true)
     }
 
     static func join(_ parent: String, _ child: String) -> String {

@@ -41,17 +41,31 @@ final class Router {
 
     /// Stubs whose host and path match, most specific first. Conditions and queues are not checked here.
     func candidates(for request: CapturedRequest) -> [StubID] {
+        // Copy out what the walk needs: capturing the whole request in the closures below copies every field of it.
+        let segments = request.pathSegments
+        let port = request.port
         var found: [StubID] = []
         hosts.forEachMatch(HostPattern.reversedLabels(of: request.host)) { paths in
-            paths.forEachMatch(request.pathSegments) { leaf in found.append(contentsOf: leaf.ids) }
+            paths.forEachMatch(segments) { leaf in found.append(contentsOf: leaf.ids) }
         }
-        guard found.count > 1 else {
-            return found.filter { stubs[$0]?.host?.port.map { $0 == request.port } ?? true }
+        if found.count > 1 {
+            // A stub reached by two routes (`**` can match in several ways) is listed once.
+            found.sort()
+            var last: StubID?
+            found.removeAll { id in
+                defer { last = id }
+                return id == last
+            }
         }
-        var seen = Set<StubID>()
-        return found
-            .filter { seen.insert($0).inserted && (stubs[$0]?.host?.port.map { $0 == request.port } ?? true) }
-            .sorted { stubs[$0]!.specificity > stubs[$1]!.specificity }
+        var matching: [(id: StubID, specificity: Specificity)] = []
+        matching.reserveCapacity(found.count)
+        for id in found {
+            guard let stub = stubs[id] else { continue }
+            if let wanted = stub.host?.port, wanted != port { continue }
+            matching.append((id, stub.specificity))
+        }
+        if matching.count > 1 { matching.sort { $0.specificity > $1.specificity } }
+        return matching.map(\.id)
     }
 
     func update(_ id: StubID, _ body: (inout Stub) -> Void) {
