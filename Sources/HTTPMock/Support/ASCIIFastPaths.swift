@@ -27,3 +27,20 @@ enum SeparatorSplit {
         return text.split(separator: separator, omittingEmptySubsequences: omittingEmptySubsequences).map(String.init)
     }
 }
+
+/// Case-insensitive comparison of header names, on the request path of every response.
+enum ASCIICase {
+    /// Whether `name` equals `lowercased` (which must be lower-case ASCII) ignoring case. Bytes are compared when
+    /// `name` is ASCII; other names take `caseInsensitiveCompare`, so the answer is the same as before.
+    static func equal(_ name: String, _ lowercased: String) -> Bool {
+        var name = name
+        let fast = name.withUTF8 { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard bytes.count == lowercased.utf8.count else { return false }
+            return zip(bytes, lowercased.utf8).allSatisfy { byte, expected in
+                (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == expected
+            }
+        }
+        return fast ?? (name.caseInsensitiveCompare(lowercased) == .orderedSame)
+    }
+}
