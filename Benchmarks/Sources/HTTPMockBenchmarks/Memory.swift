@@ -85,6 +85,9 @@ func runChildScenario(_ scenario: String, _ arguments: [String]) async throws {
         let session = scenario == "profile-mock" ? profiled.urlSession : plainSession(protocolClasses: [FloorProtocol.self])
         _ = try await fetch(session, set.hitURL, count: journalCount, concurrency: 1)
         return
+    case "profile-register":
+        StubSet(count: 100_000).register(into: mock)
+        return
     case "profile-lookup", "profile-decide":
         let set = StubSet(count: 100_000)
         let profiled = makeMock(set)

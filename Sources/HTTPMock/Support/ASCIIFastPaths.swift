@@ -44,3 +44,27 @@ enum ASCIICase {
         return fast ?? (name.caseInsensitiveCompare(lowercased) == .orderedSame)
     }
 }
+
+/// The UTF-8 bytes of a pattern, for cheap checks before the `Character`-level ones (which stay the reference).
+struct ASCIIBytes {
+    private let text: Substring
+    /// Every byte is printable ASCII (no space, no control, nothing past 0x7E).
+    let isPrintableASCII: Bool
+
+    init(_ text: Substring) {
+        self.text = text
+        isPrintableASCII = text.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+    }
+
+    /// Whether any of these ASCII characters' bytes occur. `false` proves the `Character` is absent too.
+    func contains(_ characters: Character...) -> Bool {
+        let wanted = characters.compactMap(\.asciiValue)
+        return text.utf8.contains { wanted.contains($0) }
+    }
+
+    /// `text.split(separator:omittingEmptySubsequences: false)` for printable-ASCII text, over bytes.
+    static func split(_ text: Substring, on separator: Character) -> [Substring] {
+        let byte = separator.asciiValue!
+        return text.utf8.split(separator: byte, omittingEmptySubsequences: false).map { Substring($0) }
+    }
+}

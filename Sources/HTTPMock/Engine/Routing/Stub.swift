@@ -33,12 +33,13 @@ struct Stub: Sendable {
             conditions: conditions.reduce(0) { $0 + $1.weight },
             id: id
         )
-        let route = "\(host?.source ?? "(any host)")\(path?.normalized ?? "/**")"
-        summary = conditions.isEmpty ? route : route + " [" + conditions.map(\.summary).joined(separator: ", ") + "]"
     }
 
-    /// `api.example.com/users/* [method GET, query q=swift (exact)]`. Built once: every answered request journals it.
-    let summary: String
+    /// `api.example.com/users/* [method GET, query q=swift (exact)]`
+    var summary: String {
+        let route = "\(host?.source ?? "(any host)")\(path?.normalized ?? "/**")"
+        return conditions.isEmpty ? route : route + " [" + conditions.map(\.summary).joined(separator: ", ") + "]"
+    }
 
     /// The identity two registrations share when they should feed one queue; `nil` when unique.
     static func key(host: HostPattern?, path: PathPattern?, conditions: [Condition]) -> String? {
