@@ -63,10 +63,10 @@ private func runChild(_ scenario: String, arguments: [String]) throws -> Double 
     return kib / 1024
 }
 
-/// `VmHWM` of this process, in KiB.
-func peakResidentKiB() -> Int {
+/// `VmHWM` (peak) or `VmRSS` (now) of this process, in KiB.
+func peakResidentKiB(_ field: String = "VmHWM:") -> Int {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return -1 }
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }) else { return -1 }
     return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? -1
 }
 
@@ -124,6 +124,7 @@ func runChildScenario(_ scenario: String, _ arguments: [String]) async throws {
         throw BenchmarkFailure(description: "unknown child scenario \(scenario)")
     }
     print("peak-kib \(peakResidentKiB())")
+    print("now-kib \(peakResidentKiB("VmRSS:"))")
 }
 
 /// Touches every byte, as a caller reading the body would.

@@ -48,18 +48,29 @@ enum ASCIICase {
 /// The UTF-8 bytes of a pattern, for cheap checks before the `Character`-level ones (which stay the reference).
 struct ASCIIBytes {
     private let text: Substring
+    /// Which ASCII bytes occur (bit n of `low` for byte n < 64, of `high` for 64 ≤ n < 128).
+    private let low: UInt64, high: UInt64
     /// Every byte is printable ASCII (no space, no control, nothing past 0x7E).
     let isPrintableASCII: Bool
 
     init(_ text: Substring) {
         self.text = text
-        isPrintableASCII = text.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+        var low: UInt64 = 0, high: UInt64 = 0, printable = true
+        for byte in text.utf8 {
+            if byte < 64 { low |= 1 << UInt64(byte) } else if byte < 128 { high |= 1 << UInt64(byte - 64) }
+            if byte <= 0x20 || byte >= 0x7F { printable = false }
+        }
+        self.low = low
+        self.high = high
+        isPrintableASCII = printable
     }
 
     /// Whether any of these ASCII characters' bytes occur. `false` proves the `Character` is absent too.
-    func contains(_ characters: Character...) -> Bool {
-        let wanted = characters.compactMap(\.asciiValue)
-        return text.utf8.contains { wanted.contains($0) }
+    func contains(_ first: Character, _ others: Character...) -> Bool {
+        ([first] + others).contains { character in
+            guard let byte = character.asciiValue else { return true }
+            return byte < 64 ? low & (1 << UInt64(byte)) != 0 : high & (1 << UInt64(byte - 64)) != 0
+        }
     }
 
     /// `text.split(separator:omittingEmptySubsequences: false)` for printable-ASCII text, over bytes.

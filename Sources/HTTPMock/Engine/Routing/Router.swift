@@ -47,7 +47,8 @@ final class Router {
     }
 
     private func intern(_ host: HostPattern) -> (pattern: HostPattern, exactName: String?) {
-        if let shared = internedHosts[host.source], shared.pattern == host { return shared }
+        // A pattern is a function of its source text, so the same source means the same pattern.
+        if let shared = internedHosts[host.source] { return shared }
         var exactName: String?
         if host.glob.isExact {
             exactName = host.glob.segments.map { segment -> String in
