@@ -9,7 +9,7 @@ import FoundationNetworking
 func benchmarkMatching(_ options: Options) async throws {
     let sets = [10, 1_000, 100_000].map(StubSet.init)
     let mocks = sets.map(makeMock)
-    let iterations = options.scaled(20_000)
+    let iterations = options.scaled(10_000)
     var sink = 0
 
     func lookup(_ name: String, _ mock: HTTPMock, _ url: URL) -> Variant {

@@ -19,7 +19,7 @@ func benchmarkRequests(_ options: Options) async throws {
     let client = plainSession()
 
     for concurrency in [1, 64] {
-        let count = concurrency == 1 ? options.scaled(400) : options.scaled(1_600)
+        let count = concurrency == 1 ? options.scaled(200) : options.scaled(800)
         func variant(_ name: String, _ session: URLSession, _ url: URL, count: Int = count, after: (() -> Void)? = nil) -> Variant {
             Variant(name: name) {
                 let cost = try await fetch(session, url, count: count, concurrency: concurrency)

@@ -3,7 +3,7 @@ import Foundation
 /// Command-line options: `--quick` (fewer rounds and requests, for a smoke run), `--only SECTION[,SECTION]`
 /// (requests, matching, registration, memory).
 struct Options {
-    var rounds = 15
+    var rounds = 31
     var memoryRounds = 3
     var scale = 1.0
     var sections: Set<String> = ["requests", "matching", "registration", "memory"]

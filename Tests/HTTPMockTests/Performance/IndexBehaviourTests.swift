@@ -107,3 +107,30 @@ import Testing
         #expect(reply.headers.keys.filter { $0.lowercased() == "content-length" }.count == 1)
     }
 }
+
+/// The capture's fast paths (an undecoded plain host, case changes skipped when nothing changes) read requests as
+/// `URLComponents` does.
+@Suite struct CaptureFastPathTests {
+    @Test(arguments: [
+        "https://API.Example.COM:8443/a/b?x=1", "https://bücher.example/x", "https://xn--bcher-kva.example/x",
+        "https://XN--BCHER-KVA.example/x", "http://[::1]:8080/v1", "http://127.0.0.1/x", "https://a%41b.example/x",
+        "https://under_score.example/x", "http://localhost/", "mock://thing/x", "file:///tmp/x",
+    ])
+    func hostSchemeAndMethodMatchURLComponents(_ text: String) throws {
+        let url = try #require(URL(string: text))
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        let captured = CapturedRequest(method: "get", url: url)
+        #expect(captured.host == (components?.host ?? "").lowercased())
+        #expect(captured.scheme == (components?.scheme ?? "").lowercased())
+        #expect(captured.method == "GET")
+        #expect(CapturedRequest(method: "pOsT", url: url).method == "POST")
+    }
+
+    @Test func punycodeMarkerIsFoundInAnyCase() {
+        #expect(ASCIICase.containsPunycodeMarker("a.xn--bcher-kva.example"))
+        #expect(ASCIICase.containsPunycodeMarker("XN--ABC"))
+        #expect(ASCIICase.containsPunycodeMarker("xxn--a"))
+        #expect(!ASCIICase.containsPunycodeMarker("xn-a.example"))
+        #expect(!ASCIICase.containsPunycodeMarker("api.example.com"))
+    }
+}
