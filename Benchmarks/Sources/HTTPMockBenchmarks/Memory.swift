@@ -85,6 +85,13 @@ func runChildScenario(_ scenario: String, _ arguments: [String]) async throws {
         let session = scenario == "profile-mock" ? profiled.urlSession : plainSession(protocolClasses: [FloorProtocol.self])
         _ = try await fetch(session, set.hitURL, count: journalCount, concurrency: 1)
         return
+    case "profile-capture":
+        var request = URLRequest(url: StubSet(count: 100_000).hitURL)
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        var sink = 0
+        for _ in 0..<journalCount { sink &+= HTTPMock._capture(request).pathSegments.count }
+        print("sink \(sink)")
+        return
     case "profile-register":
         StubSet(count: 100_000).register(into: mock)
         return

@@ -25,26 +25,20 @@ public struct CapturedRequest: Sendable, Hashable {
         self.url = url
         self.headers = headers
         self.body = body
+        if let plain = PlainURL(url) {
+            host = ASCIICase.lowercased(plain.host)
+            port = plain.port
+            scheme = ASCIICase.lowercased(plain.scheme)
+            pathSegments = PathNormalization.segments(of: plain.path)
+            queryItems = QueryItem.parse(rawQuery: plain.rawQuery)
+            return
+        }
         let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
-        host = ASCIICase.lowercased(Self.decodedHost(components) ?? "")
+        host = (components?.host ?? "").lowercased()
         port = components?.port
-        scheme = ASCIICase.lowercased(components?.scheme ?? "")
+        scheme = (components?.scheme ?? "").lowercased()
         pathSegments = PathNormalization.segments(of: components?.path ?? url.path)
         queryItems = QueryItem.parse(rawQuery: components?.percentEncodedQuery)
-    }
-
-    /// `components.host`, without its IDNA and percent decoding when there is nothing to decode: a plain host name
-    /// (letters, digits, `.`, `-`, `_`, no `xn--` label) reads the same encoded and decoded, and decoding costs
-    /// more than the rest of the capture.
-    private static func decodedHost(_ components: URLComponents?) -> String? {
-        guard let components else { return nil }
-        if let raw = components.percentEncodedHost, !raw.isEmpty,
-           raw.utf8.allSatisfy({ $0 == 0x2E || $0 == 0x2D || $0 == 0x5F || (0x30...0x39).contains($0)
-                                 || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }),
-           !ASCIICase.containsPunycodeMarker(raw) {
-            return raw
-        }
-        return components.host
     }
 
     /// `/`-joined normalised path, starting with `/`.
