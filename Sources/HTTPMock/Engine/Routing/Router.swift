@@ -32,11 +32,7 @@ final class Router {
         for response in responses { stub.queue.append(response) }
         stubs[id] = stub
         if let key { keys.remember(key, for: id, in: stubs) }
-        if let exactHost = interned?.exactName, let glob = path?.glob, glob.isExact {
-            let segments = glob.segments.map { segment -> String in
-                guard case .literal(let text) = segment else { preconditionFailure("an exact glob has only literals") }
-                return text
-            }
+        if let exactHost = interned?.exactName, let segments = path.flatMap(Self.exactSegments) {
             exactRoutes[ExactRoute(host: exactHost, pathSegments: segments), default: RouteLeaf()].append(id)
         } else {
             let hostSegments = Array((host?.glob ?? Self.anyHost).segments.reversed())
@@ -46,16 +42,31 @@ final class Router {
         return id
     }
 
-    private func intern(_ host: HostPattern) -> (pattern: HostPattern, exactName: String?) {
-        // A pattern is a function of its source text, so the same source means the same pattern.
-        if let shared = internedHosts[host.source] { return shared }
-        var exactName: String?
-        if host.glob.isExact {
-            exactName = host.glob.segments.map { segment -> String in
-                guard case .literal(let text) = segment else { preconditionFailure("an exact glob has only literals") }
-                return text
-            }.joined(separator: ".")
+    /// The literal segments of an exact path that a request's segments can equal once joined: none is empty or
+    /// holds a `/` (a request's never do; such a pattern stays in the trie, where it matches nothing, as before).
+    private static func exactSegments(_ path: PathPattern) -> [String]? {
+        var segments: [String] = []
+        for segment in path.glob.segments {
+            guard case .literal(let text) = segment, !text.isEmpty, !text.utf8.contains(UInt8(ascii: "/")) else { return nil }
+            segments.append(text)
         }
+        return segments
+    }
+
+    private func intern(_ host: HostPattern) -> (pattern: HostPattern, exactName: String?) {
+        // Patterns built from recorded traffic may share a source text with a differently compiled one: compare all.
+        if let shared = internedHosts[host.source], shared.pattern == host { return shared }
+        var exactName: String?
+        var labels: [String] = []
+        for segment in host.glob.segments {
+            // As for paths: a label a request's labels could only equal once joined keeps the host in the trie.
+            guard case .literal(let text) = segment, !text.isEmpty, !text.utf8.contains(UInt8(ascii: ".")) else {
+                labels = []
+                break
+            }
+            labels.append(text)
+        }
+        if !labels.isEmpty { exactName = labels.joined(separator: ".") }
         internedHosts[host.source] = (host, exactName)
         return (host, exactName)
     }
