@@ -3,7 +3,8 @@
 /// Identifiers are handed out in order (0, 1, 2…), so the table is an array indexed by them rather than a
 /// dictionary, and each stub sits in its own small box so the array holds one pointer per stub (a table of
 /// 100,000 inline stubs would double its 18 MB buffer as it grows). Reads and writes look like a dictionary's:
-/// `table[id]`, `table[id] = nil`, `table[id]!.hits += 1`. Only the ``Router`` that owns a table changes it.
+/// `table[id]`, `table[id] = nil`, `table[id]!.hits += 1`. Only the ``Router`` that owns a table changes it, and
+/// it is read under the engine's lock like the router: a copy of the table shares the boxes, not the stubs' values.
 struct StubTable {
     private final class Box {
         var stub: Stub?
