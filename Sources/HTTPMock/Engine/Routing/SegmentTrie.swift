@@ -9,8 +9,42 @@
 /// optional box, and values are stored in the node itself.
 final class SegmentTrie<Value> {
     private var value: Value?
-    private var literal: [String: SegmentTrie] = [:]
+    private var literals = Literals.none
     private var wildcards: Wildcards?
+
+    /// Literal edges. Most nodes have one, which a dictionary would store in a 128-byte allocation of its own.
+    private enum Literals {
+        case none
+        case one(String, SegmentTrie)
+        case many([String: SegmentTrie])
+
+        subscript(text: String) -> SegmentTrie? {
+            switch self {
+            case .none: nil
+            case .one(let key, let node): key == text ? node : nil
+            case .many(let nodes): nodes[text]
+            }
+        }
+
+        var nodes: [SegmentTrie] {
+            switch self {
+            case .none: []
+            case .one(_, let node): [node]
+            case .many(let nodes): Array(nodes.values)
+            }
+        }
+
+        mutating func add(_ text: String, _ node: SegmentTrie) {
+            switch self {
+            case .none: self = .one(text, node)
+            case .one(let key, let existing): self = .many([key: existing, text: node])
+            case .many(var nodes):
+                self = .none
+                nodes[text] = node
+                self = .many(nodes)
+            }
+        }
+    }
 
     private final class Wildcards {
         var any: SegmentTrie?
@@ -38,7 +72,7 @@ final class SegmentTrie<Value> {
         var node = self
         for segment in segments {
             switch segment {
-            case .literal(let text): guard let next = node.literal[text] else { return nil }; node = next
+            case .literal(let text): guard let next = node.literals[text] else { return nil }; node = next
             case .any: guard let next = node.wildcards?.any else { return nil }; node = next
             case .anyDepth: guard let next = node.wildcards?.anyDepth else { return nil }; node = next
             case .partial:
@@ -51,8 +85,8 @@ final class SegmentTrie<Value> {
 
     private func child(for segment: Glob.Segment) -> SegmentTrie {
         if case .literal(let text) = segment {
-            if let next = literal[text] { return next }
-            let next = SegmentTrie(); literal[text] = next; return next
+            if let next = literals[text] { return next }
+            let next = SegmentTrie(); literals.add(text, next); return next
         }
         let wild: Wildcards
         if let existing = wildcards { wild = existing } else { wild = Wildcards(); wildcards = wild }
@@ -83,7 +117,7 @@ final class SegmentTrie<Value> {
         }
         guard index < input.count else { return }
         let segment = input[index]
-        literal[segment]?.visit(input, from: index + 1, body)
+        literals[segment]?.visit(input, from: index + 1, body)
         guard let wildcards else { return }
         wildcards.any?.visit(input, from: index + 1, body)
         for (pieces, node) in wildcards.partial where pieces.matches(segment) {
@@ -94,7 +128,7 @@ final class SegmentTrie<Value> {
     /// Every stored value, in no particular order, to change or read.
     func forEachValue(_ body: (inout Value) -> Void) {
         if value != nil { body(&value!) }
-        literal.values.forEach { $0.forEachValue(body) }
+        literals.nodes.forEach { $0.forEachValue(body) }
         wildcards?.any?.forEachValue(body)
         wildcards?.anyDepth?.forEachValue(body)
         wildcards?.partial.forEach { $0.node.forEachValue(body) }
