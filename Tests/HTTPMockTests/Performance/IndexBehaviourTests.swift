@@ -43,6 +43,17 @@ import Testing
         #expect(try await mock.urlSession.fetch("https://api.example.com/user").status == 404)
     }
 
+    @Test func queueServesEachResponseForItsLifetimeInOrder() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/q", host: "api.example.com", responses: [
+            .plaintext("a", lifetime: .multiple(2)), .plaintext("b"),
+        ])
+        mock.addResponses(forPath: "/q", host: "api.example.com", responses: [.plaintext("c", lifetime: .eternal), .plaintext("never")])
+        var served: [String] = []
+        for _ in 0..<6 { served.append(try await mock.urlSession.fetch("https://api.example.com/q").text) }
+        #expect(served == ["a", "a", "b", "c", "c", "c"])
+    }
+
     @Test func clearingKeepsOtherHostsAndAllowsNewStubs() async throws {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/a", host: "one.example.com", responses: [body])
