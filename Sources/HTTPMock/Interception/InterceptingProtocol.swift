@@ -246,7 +246,7 @@ class InterceptingProtocol: URLProtocol {
     private func send(status: Int, headers: [String: String], body: Data, url: URL?, thenFail failure: URLError? = nil) {
         let isHead = request.httpMethod?.uppercased() == "HEAD"
         var headers = headers
-        if !headers.keys.contains(where: { $0.caseInsensitiveCompare("Content-Length") == .orderedSame }) {
+        if !headers.keys.contains(where: { ASCIICase.equal($0, "content-length") }) {
             headers["Content-Length"] = String(body.count)
         }
         let responseURL = url ?? URL(string: "about:blank")!

@@ -23,7 +23,8 @@ enum RequestCapture {
         if let body = request.httpBody { return body }
         if let stream = request.httpBodyStream { return drain(stream) }
         #if canImport(FoundationNetworking)
-        if let task { return UploadBody.read(from: task) }
+        // Only upload tasks carry a body elsewhere; reflecting every task would cost more than the rest of the request.
+        if let task = task as? URLSessionUploadTask { return UploadBody.read(from: task) }
         #endif
         return nil
     }

@@ -41,7 +41,10 @@ struct Glob: Sendable, Hashable {
     static func compile(_ parts: [Substring], fail: (String) -> PatternError) throws(PatternError) -> Glob {
         var segments: [Segment] = []
         for part in parts {
-            if part == "**" {
+            if !part.utf8.contains(UInt8(ascii: "*")) {
+                // No `*` byte, so none of the wildcard cases below can apply.
+                segments.append(.literal(String(part)))
+            } else if part == "**" {
                 // Two `**` in a row match the same as one.
                 if segments.last != .anyDepth { segments.append(.anyDepth) }
             } else if part == "*" {

@@ -11,18 +11,20 @@ public struct HostPattern: Sendable, Hashable, CustomStringConvertible {
     public init(_ source: String) throws(PatternError) {
         func fail(_ reason: String) -> PatternError { PatternError(kind: .host, pattern: source, reason: reason) }
         var text = Substring(source.lowercased())
-        if let schemeEnd = text.range(of: "://") {
+        // Byte checks first (most hosts are plain ASCII): each slower check below runs only when it could find something.
+        let bytes = ASCIIBytes(text)
+        if bytes.contains(":"), let schemeEnd = text.range(of: "://") {
             throw fail("give the host alone, without a scheme (did you mean \"\(text[schemeEnd.upperBound...])\"?)")
         }
         if text.isEmpty { throw fail("the host is empty; give a host such as \"api.example.com\" or \"*.example.com\"") }
-        if let bad = text.first(where: { $0 == "/" || $0 == "?" || $0 == "#" || $0 == "@" }) {
+        if bytes.contains("/", "?", "#", "@"), let bad = text.first(where: { $0 == "/" || $0 == "?" || $0 == "#" || $0 == "@" }) {
             throw fail("\"\(bad)\" cannot appear in a host; give paths and queries separately")
         }
-        if let bad = text.first(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
+        if !bytes.isPrintableASCII, let bad = text.first(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
             throw fail("it contains the character \(bad.debugDescription); remove it")
         }
         var port: Int?
-        if let colon = text.lastIndex(of: ":"), !text.hasPrefix("[") || text[..<colon].hasSuffix("]") {
+        if bytes.contains(":"), let colon = text.lastIndex(of: ":"), !text.hasPrefix("[") || text[..<colon].hasSuffix("]") {
             let digits = text[text.index(after: colon)...]
             guard let value = Int(digits), (1...65535).contains(value) else {
                 throw fail("\"\(digits)\" is not a port number (1-65535)")
@@ -30,8 +32,8 @@ public struct HostPattern: Sendable, Hashable, CustomStringConvertible {
             port = value
             text = text[..<colon]
         }
-        if text.contains("***") { throw fail("\"***\" is not a wildcard; use \"*\" for one label or \"**\" for any number") }
-        let labels = text.split(separator: ".", omittingEmptySubsequences: false)
+        if bytes.contains("*"), text.contains("***") { throw fail("\"***\" is not a wildcard; use \"*\" for one label or \"**\" for any number") }
+        let labels = bytes.isPrintableASCII ? ASCIIBytes.split(text, on: ".") : text.split(separator: ".", omittingEmptySubsequences: false)
         if labels.contains(where: \.isEmpty) { throw fail("it has an empty label (\"..\", or a leading or trailing \".\")") }
         self.source = source
         self.port = port
@@ -57,6 +59,8 @@ extension HostPattern {
     /// Labels of a request host, most significant first (`api.example.com` → `com`, `example`, `api`),
     /// the order in which the router indexes hosts.
     static func reversedLabels(of host: String) -> [String] {
-        host.split(separator: ".", omittingEmptySubsequences: false).reversed().map(String.init)
+        var labels = SeparatorSplit.split(host, on: ".", omittingEmptySubsequences: false)
+        labels.reverse()
+        return labels
     }
 }

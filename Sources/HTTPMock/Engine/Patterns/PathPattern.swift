@@ -8,17 +8,20 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 
     public init(_ source: String) throws(PatternError) {
         func fail(_ reason: String) -> PatternError { PatternError(kind: .path, pattern: source, reason: reason) }
-        if source.contains("://") {
+        let bytes = ASCIIBytes(Substring(source))
+        if bytes.contains(":"), source.contains("://") {
             throw fail("give the path alone, without scheme and host (register the host separately)")
         }
-        if let mark = source.first(where: { $0 == "?" || $0 == "#" }) {
+        if bytes.contains("?", "#"), let mark = source.first(where: { $0 == "?" || $0 == "#" }) {
             throw fail("\"\(mark)\" starts a query or fragment; give query items with `query:` instead")
         }
-        if let bad = source.first(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
+        if !bytes.isPrintableASCII, let bad = source.first(where: { $0.isWhitespace || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
             throw fail("it contains the character \(bad.debugDescription); percent-encode it or remove it")
         }
-        if source.contains("***") { throw fail("\"***\" is not a wildcard; use \"*\" for one segment or \"**\" for any number") }
-        let parts = source.split(separator: "/", omittingEmptySubsequences: true)
+        if bytes.contains("*"), source.contains("***") { throw fail("\"***\" is not a wildcard; use \"*\" for one segment or \"**\" for any number") }
+        let parts = bytes.isPrintableASCII
+            ? ASCIIBytes.split(Substring(source), on: "/").filter { !$0.isEmpty }
+            : source.split(separator: "/", omittingEmptySubsequences: true)
         self.source = source
         self.glob = try Glob.compile(parts, fail: fail)
     }

@@ -21,10 +21,18 @@ public struct CapturedRequest: Sendable, Hashable {
     public let queryItems: [QueryItem]
 
     public init(method: String = "GET", url: URL, headers: HeaderFields = [:], body: Data? = nil) {
-        self.method = method.uppercased()
+        self.method = ASCIICase.uppercased(method)
         self.url = url
         self.headers = headers
         self.body = body
+        if let plain = PlainURL(url) {
+            host = ASCIICase.lowercased(plain.host)
+            port = plain.port
+            scheme = ASCIICase.lowercased(plain.scheme)
+            pathSegments = PathNormalization.segments(of: plain.path)
+            queryItems = QueryItem.parse(rawQuery: plain.rawQuery)
+            return
+        }
         let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
         host = (components?.host ?? "").lowercased()
         port = components?.port
@@ -49,7 +57,7 @@ public struct CapturedRequest: Sendable, Hashable {
 /// So `/user`, `user`, `/user/` and `//user` are the same path; `/` is the root.
 enum PathNormalization {
     static func segments(of path: String) -> [String] {
-        path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        SeparatorSplit.split(path, on: "/", omittingEmptySubsequences: true)
     }
 
     static func join(_ parent: String, _ child: String) -> String {

@@ -1,15 +1,16 @@
 /// The index of a mock's stubs: finds every stub whose host and path match a request without scanning them all.
 ///
-/// Hosts live in a trie keyed by reversed labels; each host node holds a trie of path segments whose leaves list
+/// Routes with an exact host and an exact path (most of them) are found with one hash lookup. The others live in a
+/// trie of hosts keyed by reversed labels, where each host node holds a trie of path segments whose leaves list
 /// stub identifiers. Not thread-safe: the engine owns it behind a lock.
 final class Router {
-    private final class Leaf {
-        var ids: [StubID] = []
-    }
-
-    private var hosts = SegmentTrie<SegmentTrie<Leaf>>()
-    private(set) var stubs: [StubID: Stub] = [:]
-    private var idsByKey: [String: StubID] = [:]
+    private var hosts = SegmentTrie<SegmentTrie<RouteLeaf>>()
+    /// Stubs whose host and path are both exact (without wildcards) are kept here instead of in `hosts`.
+    private var exactRoutes: [ExactRoute: RouteLeaf] = [:]
+    private(set) var stubs = StubTable()
+    private var keys = StubKeyIndex()
+    /// One shared copy of each host pattern (many stubs name the same host), with its name when it is exact.
+    private var internedHosts: [String: (pattern: HostPattern, exactName: String?)] = [:]
     private var nextID = 0
 
     private static let anyHost = Glob(segments: [.anyDepth])
@@ -18,8 +19,10 @@ final class Router {
     /// Adds `responses` to the stub with this route and these conditions, creating it if it is new.
     @discardableResult
     func add(host: HostPattern?, path: PathPattern?, conditions: [Condition], responses: [MockResponse]) -> StubID {
+        let interned = host.map(intern)
+        let host = interned?.pattern
         let key = Stub.key(host: host, path: path, conditions: conditions)
-        if let key, let id = idsByKey[key], stubs[id] != nil {
+        if let key, let id = keys.id(forKey: key, in: stubs) {
             for response in responses { stubs[id]!.queue.append(response) }
             return id
         }
@@ -28,30 +31,76 @@ final class Router {
         var stub = Stub(id: id, host: host, path: path, conditions: conditions)
         for response in responses { stub.queue.append(response) }
         stubs[id] = stub
-        if let key { idsByKey[key] = id }
-        leaf(host: host, path: path).ids.append(id)
+        if let key { keys.remember(key, for: id, in: stubs) }
+        if let exactHost = interned?.exactName, let segments = path.flatMap(Self.exactSegments) {
+            exactRoutes[ExactRoute(host: exactHost, pathSegments: segments), default: RouteLeaf()].append(id)
+        } else {
+            let hostSegments = Array((host?.glob ?? Self.anyHost).segments.reversed())
+            let paths = hosts.node(for: hostSegments) { SegmentTrie<RouteLeaf>() }
+            paths.update((path?.glob ?? Self.anyPath).segments, make: RouteLeaf.init) { $0.append(id) }
+        }
         return id
     }
 
-    private func leaf(host: HostPattern?, path: PathPattern?) -> Leaf {
-        let hostSegments = (host?.glob ?? Self.anyHost).segments.reversed()
-        let paths = hosts.node(for: Array(hostSegments)) { SegmentTrie<Leaf>() }
-        return paths.node(for: (path?.glob ?? Self.anyPath).segments) { Leaf() }
+    /// The literal segments of an exact path that a request's segments can equal once joined: none is empty or
+    /// holds a `/` (a request's never do; such a pattern stays in the trie, where it matches nothing, as before).
+    private static func exactSegments(_ path: PathPattern) -> [String]? {
+        var segments: [String] = []
+        for segment in path.glob.segments {
+            guard case .literal(let text) = segment, !text.isEmpty, !text.utf8.contains(UInt8(ascii: "/")) else { return nil }
+            segments.append(text)
+        }
+        return segments
+    }
+
+    private func intern(_ host: HostPattern) -> (pattern: HostPattern, exactName: String?) {
+        // Patterns built from recorded traffic may share a source text with a differently compiled one: compare all.
+        if let shared = internedHosts[host.source], shared.pattern == host { return shared }
+        var exactName: String?
+        var labels: [String] = []
+        for segment in host.glob.segments {
+            // As for paths: a label a request's labels could only equal once joined keeps the host in the trie.
+            guard case .literal(let text) = segment, !text.isEmpty, !text.utf8.contains(UInt8(ascii: ".")) else {
+                labels = []
+                break
+            }
+            labels.append(text)
+        }
+        if !labels.isEmpty { exactName = labels.joined(separator: ".") }
+        internedHosts[host.source] = (host, exactName)
+        return (host, exactName)
     }
 
     /// Stubs whose host and path match, most specific first. Conditions and queues are not checked here.
     func candidates(for request: CapturedRequest) -> [StubID] {
+        // Copy out what the walk needs: capturing the whole request in the closures below copies every field of it.
+        let segments = request.pathSegments
+        let port = request.port
         var found: [StubID] = []
+        if !exactRoutes.isEmpty {
+            exactRoutes[ExactRoute(host: request.host, pathSegments: segments)]?.appendAll(to: &found)
+        }
         hosts.forEachMatch(HostPattern.reversedLabels(of: request.host)) { paths in
-            paths.forEachMatch(request.pathSegments) { leaf in found.append(contentsOf: leaf.ids) }
+            paths.forEachMatch(segments) { leaf in leaf.appendAll(to: &found) }
         }
-        guard found.count > 1 else {
-            return found.filter { stubs[$0]?.host?.port.map { $0 == request.port } ?? true }
+        if found.count > 1 {
+            // A stub reached by two routes (`**` can match in several ways) is listed once.
+            found.sort()
+            var last: StubID?
+            found.removeAll { id in
+                defer { last = id }
+                return id == last
+            }
         }
-        var seen = Set<StubID>()
-        return found
-            .filter { seen.insert($0).inserted && (stubs[$0]?.host?.port.map { $0 == request.port } ?? true) }
-            .sorted { stubs[$0]!.specificity > stubs[$1]!.specificity }
+        var matching: [(id: StubID, specificity: Specificity)] = []
+        matching.reserveCapacity(found.count)
+        for id in found {
+            guard let stub = stubs[id] else { continue }
+            if let wanted = stub.host?.port, wanted != port { continue }
+            matching.append((id, stub.specificity))
+        }
+        if matching.count > 1 { matching.sort { $0.specificity > $1.specificity } }
+        return matching.map(\.id)
     }
 
     func update(_ id: StubID, _ body: (inout Stub) -> Void) {
@@ -64,15 +113,19 @@ final class Router {
         let doomed = Set(stubs.values.filter(shouldRemove).map(\.id))
         guard !doomed.isEmpty else { return }
         for id in doomed { stubs[id] = nil }
-        idsByKey = idsByKey.filter { !doomed.contains($0.value) }
+        keys.removeAll(doomed)
+        for index in exactRoutes.indices { exactRoutes.values[index].removeAll { doomed.contains($0) } }
+        exactRoutes = exactRoutes.filter { !$0.value.isEmpty }
         hosts.forEachValue { paths in
-            paths.forEachValue { leaf in leaf.ids.removeAll { doomed.contains($0) } }
+            paths.forEachValue { leaf in leaf.removeAll { doomed.contains($0) } }
         }
     }
 
     func removeAll() {
         hosts = SegmentTrie()
-        stubs = [:]
-        idsByKey = [:]
+        exactRoutes = [:]
+        stubs = StubTable(firstID: nextID)
+        keys = StubKeyIndex()
+        internedHosts = [:]
     }
 }

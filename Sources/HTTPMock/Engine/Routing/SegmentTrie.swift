@@ -4,23 +4,67 @@
 /// every other `example.com` host) and, under each host, one for paths. A lookup walks only the branches that can
 /// match, so its cost depends on the request's length and the number of wildcards on its way, not on how many
 /// stubs are registered.
+///
+/// Memory matters at 100,000 stubs (one node or more each): wildcard edges, which few nodes have, live in one
+/// optional box, and values are stored in the node itself.
 final class SegmentTrie<Value> {
     private var value: Value?
-    private var literal: [String: SegmentTrie] = [:]
-    private var any: SegmentTrie?
-    private var anyDepth: SegmentTrie?
-    private var partial: [(pieces: Glob.Segment, node: SegmentTrie)] = []
+    private var literals = Literals.none
+    private var wildcards: Wildcards?
+
+    /// Literal edges. Most nodes have one, which a dictionary would store in a 128-byte allocation of its own.
+    private enum Literals {
+        case none
+        case one(String, SegmentTrie)
+        case many([String: SegmentTrie])
+
+        subscript(text: String) -> SegmentTrie? {
+            switch self {
+            case .none: nil
+            case .one(let key, let node): key == text ? node : nil
+            case .many(let nodes): nodes[text]
+            }
+        }
+
+        var nodes: [SegmentTrie] {
+            switch self {
+            case .none: []
+            case .one(_, let node): [node]
+            case .many(let nodes): Array(nodes.values)
+            }
+        }
+
+        mutating func add(_ text: String, _ node: SegmentTrie) {
+            switch self {
+            case .none: self = .one(text, node)
+            case .one(let key, let existing): self = .many([key: existing, text: node])
+            case .many(var nodes):
+                self = .none
+                nodes[text] = node
+                self = .many(nodes)
+            }
+        }
+    }
+
+    private final class Wildcards {
+        var any: SegmentTrie?
+        var anyDepth: SegmentTrie?
+        var partial: [(pieces: Glob.Segment, node: SegmentTrie)] = []
+    }
 
     init() {}
 
-    /// The value stored at the end of `segments`, created by `make` if missing.
-    func node(for segments: [Glob.Segment], make: () -> Value) -> Value {
+    /// Changes the value stored at the end of `segments`, which starts as `make()` if missing.
+    func update<R>(_ segments: [Glob.Segment], make: () -> Value, _ body: (inout Value) -> R) -> R {
         var node = self
         for segment in segments { node = node.child(for: segment) }
-        if let value = node.value { return value }
-        let value = make()
-        node.value = value
-        return value
+        if node.value == nil { node.value = make() }
+        return body(&node.value!)
+    }
+
+    /// The value stored at the end of `segments`, created by `make` if missing.
+    func node(for segments: [Glob.Segment], make: () -> Value) -> Value {
+        update(segments, make: make) { $0 }
     }
 
     /// The value stored at the end of `segments`, if any.
@@ -28,29 +72,35 @@ final class SegmentTrie<Value> {
         var node = self
         for segment in segments {
             switch segment {
-            case .literal(let text): guard let next = node.literal[text] else { return nil }; node = next
-            case .any: guard let next = node.any else { return nil }; node = next
-            case .anyDepth: guard let next = node.anyDepth else { return nil }; node = next
-            case .partial: guard let next = node.partial.first(where: { $0.pieces == segment })?.node else { return nil }; node = next
+            case .literal(let text): guard let next = node.literals[text] else { return nil }; node = next
+            case .any: guard let next = node.wildcards?.any else { return nil }; node = next
+            case .anyDepth: guard let next = node.wildcards?.anyDepth else { return nil }; node = next
+            case .partial:
+                guard let next = node.wildcards?.partial.first(where: { $0.pieces == segment })?.node else { return nil }
+                node = next
             }
         }
         return node.value
     }
 
     private func child(for segment: Glob.Segment) -> SegmentTrie {
+        if case .literal(let text) = segment {
+            if let next = literals[text] { return next }
+            let next = SegmentTrie(); literals.add(text, next); return next
+        }
+        let wild: Wildcards
+        if let existing = wildcards { wild = existing } else { wild = Wildcards(); wildcards = wild }
         switch segment {
-        case .literal(let text):
-            if let next = literal[text] { return next }
-            let next = SegmentTrie(); literal[text] = next; return next
+        case .literal: preconditionFailure("handled above")
         case .any:
-            if let any { return any }
-            let next = SegmentTrie(); any = next; return next
+            if let any = wild.any { return any }
+            let next = SegmentTrie(); wild.any = next; return next
         case .anyDepth:
-            if let anyDepth { return anyDepth }
-            let next = SegmentTrie(); anyDepth = next; return next
+            if let anyDepth = wild.anyDepth { return anyDepth }
+            let next = SegmentTrie(); wild.anyDepth = next; return next
         case .partial:
-            if let next = partial.first(where: { $0.pieces == segment })?.node { return next }
-            let next = SegmentTrie(); partial.append((segment, next)); return next
+            if let next = wild.partial.first(where: { $0.pieces == segment })?.node { return next }
+            let next = SegmentTrie(); wild.partial.append((segment, next)); return next
         }
     }
 
@@ -61,25 +111,26 @@ final class SegmentTrie<Value> {
 
     private func visit(_ input: [String], from index: Int, _ body: (Value) -> Void) {
         if index == input.count, let value { body(value) }
-        if let anyDepth {
+        if let wildcards, let anyDepth = wildcards.anyDepth {
             // `**` takes zero or more segments.
             for next in index...input.count { anyDepth.visit(input, from: next, body) }
         }
         guard index < input.count else { return }
         let segment = input[index]
-        literal[segment]?.visit(input, from: index + 1, body)
-        any?.visit(input, from: index + 1, body)
-        for (pieces, node) in partial where pieces.matches(segment) {
+        literals[segment]?.visit(input, from: index + 1, body)
+        guard let wildcards else { return }
+        wildcards.any?.visit(input, from: index + 1, body)
+        for (pieces, node) in wildcards.partial where pieces.matches(segment) {
             node.visit(input, from: index + 1, body)
         }
     }
 
-    /// Every stored value, in no particular order.
-    func forEachValue(_ body: (Value) -> Void) {
-        if let value { body(value) }
-        literal.values.forEach { $0.forEachValue(body) }
-        any?.forEachValue(body)
-        anyDepth?.forEachValue(body)
-        partial.forEach { $0.node.forEachValue(body) }
+    /// Every stored value, in no particular order, to change or read.
+    func forEachValue(_ body: (inout Value) -> Void) {
+        if value != nil { body(&value!) }
+        literals.nodes.forEach { $0.forEachValue(body) }
+        wildcards?.any?.forEachValue(body)
+        wildcards?.anyDepth?.forEachValue(body)
+        wildcards?.partial.forEach { $0.node.forEachValue(body) }
     }
 }

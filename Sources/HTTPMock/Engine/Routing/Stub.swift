@@ -18,9 +18,16 @@ struct Stub: Sendable {
     /// How many requests it answered.
     var hits = 0
 
-    /// Higher wins. See ``Specificity``.
-    var specificity: Specificity {
-        Specificity(
+    /// Higher wins. See ``Specificity``. Computed once: the router compares it on every request with several
+    /// candidates.
+    let specificity: Specificity
+
+    init(id: StubID, host: HostPattern?, path: PathPattern?, conditions: [Condition]) {
+        self.id = id
+        self.host = host
+        self.path = path
+        self.conditions = conditions
+        specificity = Specificity(
             wildcards: (host?.glob.wildcardCount ?? 2) + (path?.glob.wildcardCount ?? 2),
             literals: (host?.glob.literalLength ?? 0) + (path?.glob.literalLength ?? 0),
             conditions: conditions.reduce(0) { $0 + $1.weight },

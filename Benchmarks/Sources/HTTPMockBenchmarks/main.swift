@@ -1,0 +1,44 @@
+import Foundation
+
+/// Command-line options: `--quick` (fewer rounds and requests, for a smoke run), `--only SECTION[,SECTION]`
+/// (requests, matching, registration, memory).
+struct Options {
+    var rounds = 31
+    var memoryRounds = 3
+    var scale = 1.0
+    var sections: Set<String> = ["requests", "matching", "registration", "memory"]
+
+    func scaled(_ count: Int) -> Int { max(1, Int(Double(count) * scale)) }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--child" {
+    try await runChildScenario(arguments[1], Array(arguments.dropFirst(2)))
+    exit(0)
+}
+
+var options = Options()
+var index = 0
+while index < arguments.count {
+    switch arguments[index] {
+    case "--quick":
+        options.rounds = 5
+        options.memoryRounds = 1
+        options.scale = 0.1
+    case "--only":
+        index += 1
+        options.sections = Set(arguments[index].split(separator: ",").map(String.init))
+    default:
+        print("usage: HTTPMockBenchmarks [--quick] [--only requests,matching,registration,memory]")
+        exit(2)
+    }
+    index += 1
+}
+
+print("# HTTPMock benchmarks")
+print("\(ProcessInfo.processInfo.operatingSystemVersionString), \(ProcessInfo.processInfo.activeProcessorCount) cores; "
+      + "\(options.rounds) interleaved rounds; ratios are medians of per-round ratios to the first row")
+if options.sections.contains("requests") { try await benchmarkRequests(options) }
+if options.sections.contains("matching") { try await benchmarkMatching(options) }
+if options.sections.contains("registration") { try await benchmarkRegistration(options) }
+if options.sections.contains("memory") { try await benchmarkMemory(options) }

@@ -1,0 +1,55 @@
+/// A mock's stubs by identifier.
+///
+/// Identifiers are handed out in order (0, 1, 2…), so the table is an array indexed by them rather than a
+/// dictionary, and each stub sits in its own small box so the array holds one pointer per stub (a table of
+/// 100,000 inline stubs would double its 18 MB buffer as it grows). Reads and writes look like a dictionary's:
+/// `table[id]`, `table[id] = nil`, `table[id]!.hits += 1`. Only the ``Router`` that owns a table changes it, and
+/// it is read under the engine's lock like the router: a copy of the table shares the boxes, not the stubs' values.
+struct StubTable {
+    private final class Box {
+        var stub: Stub?
+        init(_ stub: Stub) { self.stub = stub }
+    }
+
+    private var slots: [Box?] = []
+    /// The identifier stored in `slots[0]`: after ``Router/removeAll()`` the table starts again at the next one.
+    private let firstID: Int
+    private(set) var count = 0
+
+    init(firstID: Int = 0) { self.firstID = firstID }
+
+    subscript(id: StubID) -> Stub? {
+        get {
+            let index = id.rawValue - firstID
+            return slots.indices.contains(index) ? slots[index]?.stub : nil
+        }
+        _modify {
+            let index = id.rawValue - firstID
+            if index < 0 {
+                // An identifier from before the last `removeAll`: nothing is stored for it, and nothing can be.
+                var none: Stub?
+                yield &none
+                return
+            }
+            if index >= slots.count { slots.append(contentsOf: repeatElement(nil, count: index - slots.count + 1)) }
+            let box = slots[index]
+            // Moved out of the box (not copied), so changing its queue does not copy the queue.
+            var value = box?.stub
+            box?.stub = nil
+            yield &value
+            switch (box, value) {
+            case (let box?, let value?): box.stub = value
+            case (.some, nil): slots[index] = nil; count -= 1
+            case (nil, let value?): slots[index] = Box(value); count += 1
+            case (nil, nil): break
+            }
+        }
+    }
+
+    /// Every stub, oldest first.
+    var values: some Sequence<Stub> {
+        slots.lazy.compactMap { $0?.stub }
+    }
+
+    var isEmpty: Bool { count == 0 }
+}
