@@ -110,7 +110,7 @@ final class Engine: Sendable {
         if case .passthrough = state.policy {
             return (.passthrough, state.journal.append(request, resolution: .passedThrough), [:])
         }
-        let report = NearMissFinder.report(for: request, stubs: state.router.stubs.values, refusals: state.refusals)
+        let report = NearMissFinder.report(for: request, in: state.router, refusals: state.refusals)
         var reason = report.description
         if !state.isEnabled { reason += "\n- the mock is disabled (isEnabled = false)" }
         let entry = state.journal.append(request, resolution: .unmatched(reason: reason), report: report)
@@ -134,7 +134,8 @@ final class Engine: Sendable {
     }
 
     private static func isIgnored(_ request: CapturedRequest, by rules: Router) -> Bool {
-        rules.candidates(for: request).contains { id in
+        guard rules.stubs.count > 0 else { return false }  // the common case: no ignore rules, no walk
+        return rules.candidates(for: request).contains { id in
             guard let rule = rules.stubs[id], rule.isEnabled else { return false }
             return rule.conditions.allSatisfy { $0.test(request) }
         }

@@ -113,4 +113,20 @@ import Testing
         let candidates = engine.state.withLock { $0.router.candidates(for: CapturedRequest(url: URL(string: "https://h7.test/items/4007")!)) }
         #expect(candidates.count == 1)
     }
+
+    @Test func missWithMoreStubsThanTheComparisonLimitComparesTheStubsOnItsHost() throws {
+        var definitions: [Engine.Definition] = []
+        for index in 0..<(NearMissFinder.comparisonLimit + 500) {
+            definitions.append(Engine.Definition(
+                host: try HostPattern("bulk\(index % 7).test"), path: try PathPattern("/items/\(index)"),
+                conditions: [], responses: [.plaintext("\(index)")]))
+        }
+        definitions.append(Engine.Definition(host: try HostPattern("target.test"), path: try PathPattern("/users/1"),
+                                             conditions: [.method(["POST"])], responses: [.plaintext("user")]))
+        try engine.register(definitions)
+        let (_, entry) = engine.decide(CapturedRequest(method: "GET", url: URL(string: "https://target.test/users/1")!))
+        let report = try #require(engine.state.withLock { $0.journal.entries.first { $0.id == entry }?.report })
+        #expect(report.closest.first?.differences.map(\.field) == [.method])
+        #expect(report.notes.contains("compared with the 1 stub(s) registered for this host, of 1501 in all"))
+    }
 }

@@ -1,7 +1,23 @@
 /// Builds an ``UnmatchedReport``: compares a request with every stub, field by field, and keeps the closest.
 ///
-/// Only runs for a request no stub answered, so it may scan every stub; the matched path never comes here.
+/// Only runs for a request no stub answered; the matched path never comes here. A mock with more than
+/// ``comparisonLimit`` stubs compares only that many, those registered for the request's host first, so a miss
+/// stays cheap with 100,000 stubs.
 enum NearMissFinder {
+    /// The most stubs one report compares.
+    static let comparisonLimit = 1_000
+
+    /// The report for `request`, comparing it with every stub of `router`, or with the stubs on its host when
+    /// there are too many.
+    static func report(for request: CapturedRequest, in router: Router, refusals: [HTTPMockError]) -> UnmatchedReport {
+        let total = router.stubs.count
+        guard total > comparisonLimit else { return report(for: request, stubs: router.stubs.values, refusals: refusals) }
+        let onHost = router.stubs(onHostOf: request, limit: comparisonLimit)
+        var report = report(for: request, stubs: onHost.lazy.compactMap { router.stubs[$0] }, refusals: refusals)
+        report.notes.append("compared with the \(onHost.count) stub(s) registered for this host, of \(total) in all")
+        return report
+    }
+
     static func report(for request: CapturedRequest, stubs: some Sequence<Stub>, refusals: [HTTPMockError]) -> UnmatchedReport {
         // Closest first: more agreeing fields, then host and path agreeing, then the more specific stub.
         typealias Scored = (score: Score, stub: Stub)

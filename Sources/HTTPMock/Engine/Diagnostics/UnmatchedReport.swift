@@ -17,7 +17,7 @@ public struct UnmatchedReport: Sendable, Equatable, CustomStringConvertible {
     /// The closest stubs, closest first (at most ``limit``).
     public let closest: [NearMiss]
     /// Other facts that explain the miss: no stub at all, refused registrations.
-    public let notes: [String]
+    public internal(set) var notes: [String]
 
     /// How many stubs a report lists at most.
     public static let limit = 3

@@ -20,16 +20,9 @@ struct RouteLeaf {
     }
 }
 
-/// An exact host and an exact path: the route of most stubs, found with one hash lookup instead of a trie walk
-/// (and stored without trie nodes).
-struct ExactRoute: Hashable {
-    /// Lower-cased, without port: the request's ``CapturedRequest/host``.
-    let host: String
-    /// Segments joined with `/`, without a leading one: `v1/items/3`.
-    let path: String
-
-    init(host: String, pathSegments: [String]) {
-        self.host = host
-        path = pathSegments.joined(separator: "/")
-    }
+/// Exact routes (an exact host and an exact path, the route of most stubs) are found with two hash lookups,
+/// host then path, instead of a trie walk, and stored without trie nodes.
+enum ExactRoute {
+    /// The key of an exact path: its segments joined with `/`, without a leading one (`v1/items/3`).
+    static func path(_ segments: [String]) -> String { segments.joined(separator: "/") }
 }

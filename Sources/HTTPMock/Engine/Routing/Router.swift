@@ -5,8 +5,9 @@
 /// stub identifiers. Not thread-safe: the engine owns it behind a lock.
 final class Router {
     private var hosts = SegmentTrie<SegmentTrie<RouteLeaf>>()
-    /// Stubs whose host and path are both exact (without wildcards) are kept here instead of in `hosts`.
-    private var exactRoutes: [ExactRoute: RouteLeaf] = [:]
+    /// Stubs whose host and path are both exact (without wildcards) are kept here instead of in `hosts`:
+    /// host, then the path's segments joined with `/`.
+    private var exactRoutes: [String: [String: RouteLeaf]] = [:]
     private(set) var stubs = StubTable()
     private var keys = StubKeyIndex()
     /// One shared copy of each host pattern (many stubs name the same host), with its name when it is exact.
@@ -33,7 +34,7 @@ final class Router {
         stubs[id] = stub
         if let key { keys.remember(key, for: id, in: stubs) }
         if let exactHost = interned?.exactName, let segments = path.flatMap(Self.exactSegments) {
-            exactRoutes[ExactRoute(host: exactHost, pathSegments: segments), default: RouteLeaf()].append(id)
+            exactRoutes[exactHost, default: [:]][ExactRoute.path(segments), default: RouteLeaf()].append(id)
         } else {
             let hostSegments = Array((host?.glob ?? Self.anyHost).segments.reversed())
             let paths = hosts.node(for: hostSegments) { SegmentTrie<RouteLeaf>() }
@@ -77,8 +78,8 @@ final class Router {
         let segments = request.pathSegments
         let port = request.port
         var found: [StubID] = []
-        if !exactRoutes.isEmpty {
-            exactRoutes[ExactRoute(host: request.host, pathSegments: segments)]?.appendAll(to: &found)
+        if let paths = exactRoutes[request.host] {
+            paths[ExactRoute.path(segments)]?.appendAll(to: &found)
         }
         hosts.forEachMatch(HostPattern.reversedLabels(of: request.host)) { paths in
             paths.forEachMatch(segments) { leaf in leaf.appendAll(to: &found) }
@@ -103,6 +104,20 @@ final class Router {
         return matching.map(\.id)
     }
 
+    /// Up to `limit` stubs registered for hosts that match the request's host, whatever their path: what a
+    /// near-miss report compares first when a mock has too many stubs to compare them all.
+    func stubs(onHostOf request: CapturedRequest, limit: Int) -> [StubID] {
+        var found: [StubID] = []
+        for leaf in exactRoutes[request.host]?.values ?? [:].values {
+            guard found.count < limit else { break }
+            leaf.appendAll(to: &found)
+        }
+        hosts.forEachMatch(HostPattern.reversedLabels(of: request.host)) { paths in
+            paths.forEachValue { leaf in if found.count < limit { leaf.appendAll(to: &found) } }
+        }
+        return Array(found.prefix(limit))
+    }
+
     func update(_ id: StubID, _ body: (inout Stub) -> Void) {
         guard stubs[id] != nil else { return }
         body(&stubs[id]!)
@@ -114,7 +129,10 @@ final class Router {
         guard !doomed.isEmpty else { return }
         for id in doomed { stubs[id] = nil }
         keys.removeAll(doomed)
-        for index in exactRoutes.indices { exactRoutes.values[index].removeAll { doomed.contains($0) } }
+        for host in exactRoutes.keys {
+            for index in exactRoutes[host]!.indices { exactRoutes[host]!.values[index].removeAll { doomed.contains($0) } }
+            exactRoutes[host] = exactRoutes[host]!.filter { !$0.value.isEmpty }
+        }
         exactRoutes = exactRoutes.filter { !$0.value.isEmpty }
         hosts.forEachValue { paths in
             paths.forEachValue { leaf in leaf.removeAll { doomed.contains($0) } }
