@@ -14,26 +14,93 @@ import Foundation
 /// ```
 public struct MockResponse: Sendable {
     /// The HTTP status code.
-    public var status: Status
+    public var status: Status {
+        get { storage.status }
+        set { mutate { $0.status = newValue } }
+    }
     /// Response headers. `Content-Type` set here wins over the one a factory infers.
-    public var headers: [String: String]
+    public var headers: [String: String] {
+        get { storage.headers }
+        set { mutate { $0.headers = newValue } }
+    }
     /// How many times the response is served before it leaves its queue. Default ``Lifetime/single``.
-    public var lifetime: Lifetime
+    public var lifetime: Lifetime {
+        get { storage.lifetime }
+        set { mutate { $0.lifetime = newValue } }
+    }
     /// When the response is delivered. Default ``Delivery/instant``.
-    public var delivery: Delivery
+    public var delivery: Delivery {
+        get { storage.delivery }
+        set { mutate { $0.delivery = newValue } }
+    }
     /// Whether a redirect (a 3xx with `Location`) is followed inside the mock, as URLSession would follow a real
     /// one. Default `true`; ``HTTPMock/followsRedirects`` turns following off for a whole mock.
-    public var followsRedirects = true
+    public var followsRedirects: Bool {
+        get { storage.followsRedirects }
+        set { mutate { $0.followsRedirects = newValue } }
+    }
 
-    var content: Content
+    var content: Content {
+        get { storage.content }
+        set { mutate { $0.content = newValue } }
+    }
     /// A problem found while building the response (a missing file, a value that does not encode). A response
     /// that has one is refused when it is registered, with this message.
-    var problem: HTTPMockError?
+    var problem: HTTPMockError? {
+        get { storage.problem }
+        set { mutate { $0.problem = newValue } }
+    }
     /// Set by ``NetworkFault/truncatedBody(_:after:)``: the connection drops after this many body bytes.
-    var truncation: Int?
+    var truncation: Int? {
+        get { storage.truncation }
+        set { mutate { $0.truncation = newValue } }
+    }
     /// Builds the response actually served from the request (templated bodies of mapping files); applied by the
     /// engine when the response is taken from its queue.
-    var render: (@Sendable (CapturedRequest) -> MockResponse)?
+    var render: (@Sendable (CapturedRequest) -> MockResponse)? {
+        get { storage.render }
+        set { mutate { $0.render = newValue } }
+    }
+
+    /// The fields, shared by copies until one of them changes (copy on write): a response registered for
+    /// 100,000 stubs is stored once, not 100,000 times.
+    private var storage: Storage
+
+    private final class Storage: @unchecked Sendable {  // reason: only mutated through `mutate`, which copies it first unless this value holds the only reference
+        var status: Status
+        var headers: [String: String]
+        var lifetime: Lifetime
+        var delivery: Delivery
+        var followsRedirects = true
+        var content: Content
+        var problem: HTTPMockError?
+        var truncation: Int?
+        var render: (@Sendable (CapturedRequest) -> MockResponse)?
+
+        init(status: Status, headers: [String: String], lifetime: Lifetime, delivery: Delivery, content: Content,
+             problem: HTTPMockError?) {
+            self.status = status
+            self.headers = headers
+            self.lifetime = lifetime
+            self.delivery = delivery
+            self.content = content
+            self.problem = problem
+        }
+
+        func copy() -> Storage {
+            let copy = Storage(status: status, headers: headers, lifetime: lifetime, delivery: delivery,
+                               content: content, problem: problem)
+            copy.followsRedirects = followsRedirects
+            copy.truncation = truncation
+            copy.render = render
+            return copy
+        }
+    }
+
+    private mutating func mutate(_ change: (Storage) -> Void) {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        change(storage)
+    }
 
     enum Content: Sendable {
         case data(Data)
@@ -71,15 +138,12 @@ public struct MockResponse: Sendable {
         delivery: Delivery,
         problem: HTTPMockError? = nil
     ) {
-        self.status = status
-        self.headers = headers
+        var headers = headers
         if let contentType, !headers.keys.contains(where: { $0.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
-            self.headers["Content-Type"] = contentType
+            headers["Content-Type"] = contentType
         }
-        self.content = content
-        self.lifetime = lifetime
-        self.delivery = delivery
-        self.problem = problem
+        storage = Storage(status: status, headers: headers, lifetime: lifetime, delivery: delivery, content: content,
+                          problem: problem)
     }
 
     /// The body when it is held in memory; `nil` for file and failure responses.

@@ -30,6 +30,15 @@ struct Condition: Sendable {
 extension Condition {
     /// The request's method equals one of `methods` (upper-cased).
     static func method(_ methods: Set<String>) -> Condition {
+        // One shared condition per common method: most stubs name one, and each would otherwise hold its own copy.
+        if methods.count == 1, let shared = standardMethods[methods.first!] { return shared }
+        return makeMethod(methods)
+    }
+
+    private static let standardMethods: [String: Condition] = Dictionary(uniqueKeysWithValues:
+        ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].map { ($0, makeMethod([$0])) })
+
+    private static func makeMethod(_ methods: Set<String>) -> Condition {
         let sorted = methods.sorted()
         return Condition(key: "method:" + sorted.joined(separator: ","), summary: "method " + sorted.joined(separator: " or ")) {
             methods.contains($0.method)

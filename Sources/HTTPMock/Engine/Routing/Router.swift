@@ -11,7 +11,7 @@ final class Router {
     private(set) var stubs = StubTable()
     private var keys = StubKeyIndex()
     /// One shared copy of each host pattern (many stubs name the same host), with its name when it is exact.
-    private var internedHosts: [String: (pattern: HostPattern, exactName: String?)] = [:]
+    private var internedHosts: [String: SharedHost] = [:]
     private var nextID = 0
 
     private static let anyHost = Glob(segments: [.anyDepth])
@@ -20,8 +20,8 @@ final class Router {
     /// Adds `responses` to the stub with this route and these conditions, creating it if it is new.
     @discardableResult
     func add(host: HostPattern?, path: PathPattern?, conditions: [Condition], responses: [MockResponse]) -> StubID {
-        let interned = host.map(intern)
-        let host = interned?.pattern
+        let shared = host.map(intern)
+        let host = shared?.pattern
         let key = Stub.key(host: host, path: path, conditions: conditions)
         if let key, let id = keys.id(forKey: key, in: stubs) {
             for response in responses { stubs[id]!.queue.append(response) }
@@ -29,11 +29,11 @@ final class Router {
         }
         let id = StubID(rawValue: nextID)
         nextID += 1
-        var stub = Stub(id: id, host: host, path: path, conditions: conditions)
+        var stub = Stub(id: id, host: shared, path: path, conditions: conditions)
         for response in responses { stub.queue.append(response) }
         stubs[id] = stub
         if let key { keys.remember(key, for: id, in: stubs) }
-        if let exactHost = interned?.exactName, let segments = path.flatMap(Self.exactSegments) {
+        if let exactHost = shared?.exactName, let segments = path.flatMap(Self.exactSegments) {
             exactRoutes[exactHost, default: [:]][ExactRoute.path(segments), default: RouteLeaf()].append(id)
         } else {
             let hostSegments = Array((host?.glob ?? Self.anyHost).segments.reversed())
@@ -54,7 +54,7 @@ final class Router {
         return segments
     }
 
-    private func intern(_ host: HostPattern) -> (pattern: HostPattern, exactName: String?) {
+    private func intern(_ host: HostPattern) -> SharedHost {
         // Patterns built from recorded traffic may share a source text with a differently compiled one: compare all.
         if let shared = internedHosts[host.source], shared.pattern == host { return shared }
         var exactName: String?
@@ -68,8 +68,9 @@ final class Router {
             labels.append(text)
         }
         if !labels.isEmpty { exactName = labels.joined(separator: ".") }
-        internedHosts[host.source] = (host, exactName)
-        return (host, exactName)
+        let shared = SharedHost(host, exactName: exactName)
+        internedHosts[host.source] = shared
+        return shared
     }
 
     /// Stubs whose host and path match, most specific first. Conditions and queues are not checked here.

@@ -5,11 +5,25 @@ public struct StubID: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var description: String { "#\(rawValue)" }
 }
 
+/// A host pattern, interned by the router so that every stub naming it shares one copy.
+final class SharedHost: Sendable {
+    let pattern: HostPattern
+    /// The host's name when the pattern is exact: what exact routes are keyed by.
+    let exactName: String?
+
+    init(_ pattern: HostPattern, exactName: String?) {
+        self.pattern = pattern
+        self.exactName = exactName
+    }
+}
+
 /// A registered route with its conditions and its queue of responses.
 struct Stub: Sendable {
     let id: StubID
+    /// `nil`: any host. Held by reference and shared with the other stubs of the same host (8 bytes a stub, not 56).
+    private let sharedHost: SharedHost?
     /// `nil`: any host.
-    let host: HostPattern?
+    var host: HostPattern? { sharedHost?.pattern }
     /// `nil`: any path.
     let path: PathPattern?
     let conditions: [Condition]
@@ -22,9 +36,10 @@ struct Stub: Sendable {
     /// candidates.
     let specificity: Specificity
 
-    init(id: StubID, host: HostPattern?, path: PathPattern?, conditions: [Condition]) {
+    init(id: StubID, host sharedHost: SharedHost?, path: PathPattern?, conditions: [Condition]) {
         self.id = id
-        self.host = host
+        self.sharedHost = sharedHost
+        let host = sharedHost?.pattern
         self.path = path
         self.conditions = conditions
         specificity = Specificity(
