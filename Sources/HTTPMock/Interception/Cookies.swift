@@ -38,10 +38,10 @@ struct CookieJar {
 
     /// Stores the cookies of a response's `Set-Cookie` header (several may be joined with commas).
     func store(_ headers: [String: String], for url: URL) {
-        guard headers.keys.contains(where: { $0.caseInsensitiveCompare("Set-Cookie") == .orderedSame }),
+        guard headers.keys.contains(where: { ASCIICase.equal($0, "set-cookie") }),
               let storage else { return }
         var fields: [String: String] = [:]
-        for (name, value) in headers where name.caseInsensitiveCompare("Set-Cookie") == .orderedSame {
+        for (name, value) in headers where ASCIICase.equal(name, "set-cookie") {
             fields["Set-Cookie"] = fields["Set-Cookie"].map { "\($0), \(value)" } ?? value
         }
         let cookies = HTTPCookie.cookies(withResponseHeaderFields: fields, for: url)

@@ -202,7 +202,7 @@ class InterceptingProtocol: URLProtocol {
                     let body = try ResponseBody.data(of: response)
                     if let cut = response.truncation, cut < body.count {
                         var headers = response.headers
-                        if !headers.keys.contains(where: { $0.caseInsensitiveCompare("Content-Length") == .orderedSame }) {
+                        if !headers.keys.contains(where: { ASCIICase.equal($0, "content-length") }) {
                             headers["Content-Length"] = String(body.count)  // the length promised, not the length sent
                         }
                         wire = .truncated(status: response.status.code, headers: headers,
