@@ -56,21 +56,32 @@ final class SegmentTrie<Value> {
 
     /// Calls `body` with every value whose pattern matches `input` (a value reached by two routes is reported twice).
     func forEachMatch(_ input: [String], _ body: (Value) -> Void) {
-        visit(input, from: 0, body)
+        var visited = Set<Visit>()
+        visit(input, from: 0, visited: &visited, body)
     }
 
-    private func visit(_ input: [String], from index: Int, _ body: (Value) -> Void) {
+    /// A node below a `**` entered at an input position. Routes through several `**` reach the same node at the
+    /// same position in many ways; walking each only once keeps a lookup polynomial (found by fuzzing: a pattern
+    /// with 30 `**` took minutes).
+    private struct Visit: Hashable {
+        let node: ObjectIdentifier
+        let index: Int
+    }
+
+    private func visit(_ input: [String], from index: Int, visited: inout Set<Visit>, _ body: (Value) -> Void) {
         if index == input.count, let value { body(value) }
         if let anyDepth {
             // `**` takes zero or more segments.
-            for next in index...input.count { anyDepth.visit(input, from: next, body) }
+            for next in index...input.count where visited.insert(Visit(node: ObjectIdentifier(anyDepth), index: next)).inserted {
+                anyDepth.visit(input, from: next, visited: &visited, body)
+            }
         }
         guard index < input.count else { return }
         let segment = input[index]
-        literal[segment]?.visit(input, from: index + 1, body)
-        any?.visit(input, from: index + 1, body)
+        literal[segment]?.visit(input, from: index + 1, visited: &visited, body)
+        any?.visit(input, from: index + 1, visited: &visited, body)
         for (pieces, node) in partial where pieces.matches(segment) {
-            node.visit(input, from: index + 1, body)
+            node.visit(input, from: index + 1, visited: &visited, body)
         }
     }
 
