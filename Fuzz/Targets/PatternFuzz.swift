@@ -1,11 +1,9 @@
-// libFuzzer target: host and path pattern compilation and matching. Built by Fuzz/run with the library's
-// sources in one module, so it reaches internal types. Any crash, hang or sanitizer report is a bug.
+// Fuzz target "pattern": feeds host and path pattern compilation and matching, and query parsing.
+// Input: line 1 a pattern, line 2 something to match it against. Any crash, hang or sanitizer report is a bug.
 import Foundation
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzPatterns(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    // First line: a pattern; second: something to match it against.
+@Sendable func fuzzPatterns(_ data: Data) {
+    let text = String(decoding: data, as: UTF8.self)
     let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
     let pattern = lines.first ?? ""
     let input = lines.count > 1 ? lines[1] : "api.example.com"
@@ -20,5 +18,4 @@ public func fuzzPatterns(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let url = URL(string: input) {
         _ = CapturedRequest(url: url)
     }
-    return 0
 }

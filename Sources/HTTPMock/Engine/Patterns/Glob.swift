@@ -62,7 +62,28 @@ struct Glob: Sendable, Hashable {
 
     /// Whether the glob matches these segments.
     func matches(_ input: [String]) -> Bool {
-        Self.match(segments[...], input[...])
+        // One `**` at most: the direct walk is linear. More: a table, so that `**.a.**.b.**` cannot backtrack
+        // exponentially (found by fuzzing: a host pattern with 30 `**` took minutes on a long host).
+        if segments.lazy.filter({ $0 == .anyDepth }).count < 2 { return Self.match(segments[...], input[...]) }
+        return Self.matchByTable(segments, input)
+    }
+
+    /// `matches[j]` after step `i`: the segments from `i` on match the input from `j` on. O(segments × input).
+    private static func matchByTable(_ pattern: [Segment], _ input: [String]) -> Bool {
+        var next = [Bool](repeating: false, count: input.count + 1)
+        next[input.count] = true
+        for segment in pattern.reversed() {
+            var current = [Bool](repeating: false, count: input.count + 1)
+            for j in stride(from: input.count, through: 0, by: -1) {
+                if case .anyDepth = segment {
+                    current[j] = next[j] || (j < input.count && current[j + 1])
+                } else {
+                    current[j] = j < input.count && next[j + 1] && segment.matches(input[j])
+                }
+            }
+            next = current
+        }
+        return next[0]
     }
 
     private static func match(_ pattern: ArraySlice<Segment>, _ input: ArraySlice<String>) -> Bool {

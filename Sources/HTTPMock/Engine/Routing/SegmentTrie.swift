@@ -106,22 +106,36 @@ final class SegmentTrie<Value> {
 
     /// Calls `body` with every value whose pattern matches `input` (a value reached by two routes is reported twice).
     func forEachMatch(_ input: [String], _ body: (Value) -> Void) {
-        visit(input, from: 0, body)
+        var visited = Set<Visit>()
+        visit(input, from: 0, belowAnyDepth: false, visited: &visited, body)
     }
 
-    private func visit(_ input: [String], from index: Int, _ body: (Value) -> Void) {
+    /// A node below a `**` entered at an input position. Routes through several `**` reach the same node at the
+    /// same position in many ways; walking each only once keeps a lookup polynomial (found by fuzzing: a pattern
+    /// with 30 `**` took minutes). A route with one `**` reaches each node once, so only a `**` below another is
+    /// recorded, and ordinary lookups allocate nothing.
+    private struct Visit: Hashable {
+        let node: ObjectIdentifier
+        let index: Int
+    }
+
+    private func visit(_ input: [String], from index: Int, belowAnyDepth: Bool, visited: inout Set<Visit>,
+                       _ body: (Value) -> Void) {
         if index == input.count, let value { body(value) }
         if let wildcards, let anyDepth = wildcards.anyDepth {
             // `**` takes zero or more segments.
-            for next in index...input.count { anyDepth.visit(input, from: next, body) }
+            for next in index...input.count
+            where !belowAnyDepth || visited.insert(Visit(node: ObjectIdentifier(anyDepth), index: next)).inserted {
+                anyDepth.visit(input, from: next, belowAnyDepth: true, visited: &visited, body)
+            }
         }
         guard index < input.count else { return }
         let segment = input[index]
-        literals[segment]?.visit(input, from: index + 1, body)
+        literals[segment]?.visit(input, from: index + 1, belowAnyDepth: belowAnyDepth, visited: &visited, body)
         guard let wildcards else { return }
-        wildcards.any?.visit(input, from: index + 1, body)
+        wildcards.any?.visit(input, from: index + 1, belowAnyDepth: belowAnyDepth, visited: &visited, body)
         for (pieces, node) in wildcards.partial where pieces.matches(segment) {
-            node.visit(input, from: index + 1, body)
+            node.visit(input, from: index + 1, belowAnyDepth: belowAnyDepth, visited: &visited, body)
         }
     }
 

@@ -15,7 +15,9 @@ extension HAR {
         var groups: [Group] = []
         var indexByKey: [String: Int] = [:]
         for (index, entry) in log.entries.enumerated() {
-            var key = entry.request.method.uppercased() + " " + entry.request.url.split(separator: "#", maxSplits: 1).first.map(String.init)!
+            // Without the fragment; an empty URL (found by fuzzing: it used to crash here) is refused below.
+            let url = entry.request.url
+            var key = entry.request.method.uppercased() + " " + (url.firstIndex(of: "#").map { String(url[..<$0]) } ?? url)
             if options.matchesBody, let body = entry.request.body, !body.isEmpty { key += "\u{1F}" + body.base64EncodedString() }
             if let existing = indexByKey[key] {
                 groups[existing].entries.append(entry)

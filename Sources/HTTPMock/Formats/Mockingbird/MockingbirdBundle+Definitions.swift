@@ -4,8 +4,15 @@ extension MockingbirdBundle {
     /// The stubs of the bundle at `folder`: one per distinct request, answering for ever (as Mockingbird does).
     /// When two entries describe the same request, the first one answers.
     static func definitions(in folder: URL, queryMatching: QueryMatching) throws(HTTPMockError) -> [Engine.Definition] {
+        let data = try DefinitionFile.read(folder.appendingPathComponent("bundle.json"), name: "bundle.json")
+        return try definitions(bundle: data, in: folder, queryMatching: queryMatching)
+    }
+
+    /// The stubs of the `bundle.json` whose bytes are `data`, with response files read from `folder` (the
+    /// entry point the fuzzer feeds).
+    static func definitions(bundle data: Data, in folder: URL, queryMatching: QueryMatching) throws(HTTPMockError) -> [Engine.Definition] {
         let name = "bundle.json"
-        let bundle = try DefinitionFile.decode(MockingbirdBundle.self, from: folder.appendingPathComponent(name), name: name)
+        let bundle = try DefinitionFile.decode(MockingbirdBundle.self, from: data, name: name)
         var definitions: [Engine.Definition] = []
         var seen = Set<String>()
         let files = FolderPath(root: folder)
