@@ -69,9 +69,14 @@ extension HTTPMock {
         cascaded: [String: String], into definitions: inout [Engine.Definition]
     ) throws(HTTPMockError) {
         let fullPath = PathNormalization.join(parentPath, path.pattern)
-        // Compile the part as written first, so an error names what the user wrote.
-        _ = try PathRoute.compile(path.pattern)
-        let (pattern, templateConditions) = try PathRoute.compile(fullPath)
+        let (pattern, templateConditions): (PathPattern, [Condition])
+        do {
+            (pattern, templateConditions) = try PathRoute.compile(fullPath)
+        } catch {
+            // Name what the user wrote when the part alone is wrong; compiled only on failure, not for every path.
+            _ = try PathRoute.compile(path.pattern)
+            throw error
+        }
         let method = path.method ?? parentMethod
         let scope = HeaderScope(inherited: cascaded, declared: path.content.compactMap {
             if case .headers(let headers) = $0.kind { return headers }
