@@ -92,13 +92,17 @@ final class Engine: Sendable {
             guard let stub = state.router.stubs[id], stub.isEnabled else { continue }
             if stub.conditions.contains(where: { !$0.test(request) }) { continue }
             var response: MockResponse?
+            var summary = ""
             state.router.update(id) {
                 response = $0.queue.next()
-                if response != nil { $0.hits += 1 }
+                guard response != nil else { return }
+                $0.hits += 1
+                if $0.answeredSummary == nil { $0.answeredSummary = $0.summary }
+                summary = $0.answeredSummary!
             }
             if var response {
                 if let render = response.render { response = render(request) }
-                let entry = state.journal.append(request, resolution: .stub(id, summary: stub.summary))
+                let entry = state.journal.append(request, resolution: .stub(id, summary: summary))
                 var captures: [String: String] = [:]
                 if case .dynamic = response.content {
                     for capture in stub.conditions.compactMap(\.captures) { captures.merge(capture(request)) { $1 } }

@@ -31,6 +31,8 @@ struct Stub: Sendable {
     var isEnabled = true
     /// How many requests it answered.
     var hits = 0
+    /// ``summary``, kept once a request was answered (the journal names the stub on every hit).
+    var answeredSummary: String?
 
     /// Higher wins. See ``Specificity``. Computed once: the router compares it on every request with several
     /// candidates.
