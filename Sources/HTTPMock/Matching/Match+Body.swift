@@ -90,7 +90,7 @@ extension Match {
         let kind = containing ? "json containing" : "json"
         return Match(condition: Condition(key: "\(kind):\(expected)", weight: 2, summary: "\(kind) \(expected)") { request in
             guard let body = request.body, let actual = JSONValue(data: body) else { return false }
-            return containing ? expected.isContained(in: actual) : expected == actual
+            return containing ? expected.isContained(in: actual) : expected.matches(actual)
         })
     }
 }

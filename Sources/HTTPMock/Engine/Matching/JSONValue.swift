@@ -1,16 +1,20 @@
 import Foundation
 
-/// A parsed JSON document, compared by meaning: key order, whitespace and number spelling (`1` vs `1.0`) do
-/// not matter.
-enum JSONValue: Sendable, Equatable, CustomStringConvertible {
+/// A JSON value: what JSON body matchers compare, what definition files hold and what recordings write.
+///
+/// Integers and other numbers are kept apart, so a value written back out reads as it did; comparisons
+/// (``matches(_:wildcard:)``, ``isContained(in:)``) are by meaning: key order, whitespace and number spelling
+/// (`1` vs `1.0`) do not matter.
+enum JSONValue: Codable, Sendable, Hashable, CustomStringConvertible {
     case null
     case bool(Bool)
-    case number(Double)
+    case int(Int)
+    case double(Double)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Parses `data`; `nil` if it is not JSON. Top-level scalars are accepted.
+    /// Parses JSON bytes (top-level scalars too); `nil` if they are not JSON.
     init?(data: Data) {
         guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
               let value = JSONValue(object: object) else { return nil }
@@ -24,10 +28,10 @@ enum JSONValue: Sendable, Equatable, CustomStringConvertible {
             self = .null
         case let number as NSNumber:
             // Booleans are NSNumbers whose Objective-C type is `c` (char), on Linux as on Apple platforms.
-            if String(cString: number.objCType) == "c" {
-                self = .bool(number.boolValue)
-            } else {
-                self = .number(number.doubleValue)
+            switch String(cString: number.objCType) {
+            case "c": self = .bool(number.boolValue)
+            case "d", "f", "Q": self = .double(number.doubleValue)
+            default: self = .int(number.intValue)
             }
         case let string as String:
             self = .string(string)
@@ -50,8 +54,63 @@ enum JSONValue: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        // Most likely first: every failed attempt costs a thrown error. `Int` before `Double` keeps integers exact.
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode(Int.self) { self = .int(value) }
+        else if let value = try? container.decode(Double.self) { self = .double(value) }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode([String: JSONValue].self) { self = .object(value) }
+        else { self = .array(try container.decode([JSONValue].self)) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    /// The value as compact JSON text with sorted keys: the same for equal values, so it can key a queue.
+    var data: Data { encoded(pretty: false) }
+
+    /// The value as indented JSON text with sorted keys, for files people read.
+    var prettyData: Data { encoded(pretty: true) }
+
+    var description: String { String(decoding: data, as: UTF8.self) }
+
+    private func encoded(pretty: Bool) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)) ?? Data("null".utf8)
+    }
+
+    /// Whether `other` equals this value by meaning, where a string equal to `wildcard` here matches anything there.
+    func matches(_ other: JSONValue, wildcard: String? = nil) -> Bool {
+        switch (self, other) {
+        case (.string(let mine), _) where wildcard != nil && mine == wildcard: return true
+        case (.array(let mine), .array(let theirs)):
+            return mine.count == theirs.count && zip(mine, theirs).allSatisfy { $0.matches($1, wildcard: wildcard) }
+        case (.object(let mine), .object(let theirs)):
+            return mine.count == theirs.count && mine.allSatisfy { key, value in
+                theirs[key].map { value.matches($0, wildcard: wildcard) } ?? false
+            }
+        case (.int(let mine), .double(let theirs)): return Double(mine) == theirs
+        case (.double(let mine), .int(let theirs)): return mine == Double(theirs)
+        default: return self == other
+        }
+    }
+
     /// Whether `other` holds everything this value holds: objects may have more keys; arrays must have the
-    /// same length with each element containing the expected one; scalars must be equal.
+    /// same length with each element containing the expected one; scalars must be equal by meaning.
     func isContained(in other: JSONValue) -> Bool {
         switch (self, other) {
         case (.object(let expected), .object(let actual)):
@@ -59,25 +118,7 @@ enum JSONValue: Sendable, Equatable, CustomStringConvertible {
         case (.array(let expected), .array(let actual)):
             return expected.count == actual.count && zip(expected, actual).allSatisfy { $0.isContained(in: $1) }
         default:
-            return self == other
-        }
-    }
-
-    /// Compact JSON with sorted keys: the same for equal values, so it can key a response queue.
-    var description: String {
-        switch self {
-        case .null: return "null"
-        case .bool(let value): return value ? "true" : "false"
-        case .number(let value):
-            if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
-            return String(value)
-        case .string(let value):
-            let data = try? JSONSerialization.data(withJSONObject: [value], options: [])
-            return data.map { String(decoding: $0.dropFirst().dropLast(), as: UTF8.self) } ?? "\"\(value)\""
-        case .array(let values): return "[" + values.map(\.description).joined(separator: ",") + "]"
-        case .object(let values):
-            return "{" + values.sorted { $0.key < $1.key }.map { JSONValue.string($0.key).description + ":" + $0.value.description }
-                .joined(separator: ",") + "}"
+            return matches(other)
         }
     }
 }

@@ -100,11 +100,11 @@ extension Condition {
     /// The request's body equals `recorded`: as JSON when both are JSON (a string equal to `wildcard` in the
     /// recording matches any value), else byte for byte.
     static func recordedBody(_ recorded: Data, wildcard: String) -> Condition {
-        let json = DefinitionJSON(parsing: recorded)
+        let json = JSONValue(data: recorded)
         let preview = String(decoding: recorded.prefix(40), as: UTF8.self)
         return Condition(key: nil, weight: 2, summary: "body \(preview)\(recorded.count > 40 ? "…" : "")") { request in
             guard let body = request.body else { return false }
-            if let json, let other = DefinitionJSON(parsing: body) { return json.matches(other, wildcard: wildcard) }
+            if let json, let other = JSONValue(data: body) { return json.matches(other, wildcard: wildcard) }
             return body == recorded
         }
     }

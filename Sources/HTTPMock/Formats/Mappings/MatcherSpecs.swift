@@ -60,7 +60,7 @@ enum HeaderSpec: Decodable {
 enum BodySpec: Decodable {
     case equals(String)
     case contains(String)
-    case json(DefinitionJSON, wildcard: String?)
+    case json(JSONValue, wildcard: String?)
 
     init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(["equals", "contains", "json", "wildcard"])
@@ -73,7 +73,7 @@ enum BodySpec: Decodable {
         let wildcard = try container.decodeIfPresent(String.self, forKey: NamedKey("wildcard"))
         if let text = try container.decodeIfPresent(String.self, forKey: NamedKey("equals")) { self = .equals(text) }
         else if let text = try container.decodeIfPresent(String.self, forKey: NamedKey("contains")) { self = .contains(text) }
-        else { self = .json(try container.decode(DefinitionJSON.self, forKey: NamedKey("json")), wildcard: wildcard); return }
+        else { self = .json(try container.decode(JSONValue.self, forKey: NamedKey("json")), wildcard: wildcard); return }
         if wildcard != nil {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
                 debugDescription: "\"wildcard\" applies to a \"json\" body matcher only"))
@@ -88,7 +88,7 @@ enum BodySpec: Decodable {
             Condition(key: nil, weight: 2, summary: "body contains \(text.prefix(40))") { $0.bodyText?.contains(text) ?? false }
         case .json(let value, let wildcard):
             Condition(key: nil, weight: 2, summary: "body JSON \(String(decoding: value.data.prefix(40), as: UTF8.self))") { request in
-                guard let body = request.body, let other = DefinitionJSON(parsing: body) else { return false }
+                guard let body = request.body, let other = JSONValue(data: body) else { return false }
                 return value.matches(other, wildcard: wildcard)
             }
         }

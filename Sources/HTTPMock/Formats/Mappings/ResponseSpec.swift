@@ -22,7 +22,7 @@ struct ResponseSpec: Decodable {
     /// The body, from exactly one of `text`, `json`, `base64` and `file`.
     enum Body {
         case text(String)
-        case json(DefinitionJSON)
+        case json(JSONValue)
         case base64(String)
         case file(String)
     }
@@ -84,7 +84,7 @@ struct ResponseSpec: Decodable {
         }
         switch bodyKeys.first {
         case "text": body = .text(try container.decode(String.self, forKey: NamedKey("text")))
-        case "json": body = .json(try container.decode(DefinitionJSON.self, forKey: NamedKey("json")))
+        case "json": body = .json(try container.decode(JSONValue.self, forKey: NamedKey("json")))
         case "base64": body = .base64(try container.decode(String.self, forKey: NamedKey("base64")))
         case "file": body = .file(try container.decode(String.self, forKey: NamedKey("file")))
         default: body = nil

@@ -7,25 +7,25 @@ enum MappingWriter {
 
     static func write(_ entries: [JournalEntry], to folder: URL, redaction: Redaction, appending: Bool) throws(HTTPMockError) {
         let file = folder.appendingPathComponent(fileName)
-        var mocks: [DefinitionJSON] = []
+        var mocks: [JSONValue] = []
         if appending, FileManager.default.fileExists(atPath: file.path) {
             let data = try DefinitionFile.read(file, name: fileName)
-            guard case .object(let object)? = DefinitionJSON(parsing: data), case .array(let existing)? = object["mocks"] else {
+            guard case .object(let object)? = JSONValue(data: data), case .array(let existing)? = object["mocks"] else {
                 throw HTTPMockError(.invalidDefinition, "\(file.path): cannot add to it: it is not a mapping file with \"mocks\"")
             }
             mocks = existing
         }
         mocks += self.mocks(for: entries, redaction: redaction)
-        try FileOutput.write(DefinitionJSON.object(["mocks": .array(mocks)]).prettyData, to: file)
+        try FileOutput.write(JSONValue.object(["mocks": .array(mocks)]).prettyData, to: file)
     }
 
-    static func mocks(for entries: [JournalEntry], redaction: Redaction) -> [DefinitionJSON] {
+    static func mocks(for entries: [JournalEntry], redaction: Redaction) -> [JSONValue] {
         var order: [String] = []
-        var groups: [String: (request: [String: DefinitionJSON], responses: [DefinitionJSON])] = [:]
+        var groups: [String: (request: [String: JSONValue], responses: [JSONValue])] = [:]
         for entry in entries {
             guard let outcome = entry.outcome else { continue }
             let request = self.request(entry.request, redaction: redaction)
-            let key = String(decoding: DefinitionJSON.object(request).data, as: UTF8.self)
+            let key = String(decoding: JSONValue.object(request).data, as: UTF8.self)
             if groups[key] == nil { order.append(key); groups[key] = (request, []) }
             groups[key]!.responses.append(response(outcome, redaction: redaction))
         }
@@ -35,22 +35,22 @@ enum MappingWriter {
         }
     }
 
-    private static func request(_ captured: CapturedRequest, redaction: Redaction) -> [String: DefinitionJSON] {
-        var request: [String: DefinitionJSON] = [
+    private static func request(_ captured: CapturedRequest, redaction: Redaction) -> [String: JSONValue] {
+        var request: [String: JSONValue] = [
             "method": .string(captured.method),
             "host": .string(captured.port.map { "\(captured.host):\($0)" } ?? captured.host),
             "path": .string(captured.path),
         ]
         var query: [String: [String?]] = [:]
         for item in captured.queryItems { query[item.name, default: []].append(item.value) }
-        request["query"] = .object(query.mapValues { values -> DefinitionJSON in
+        request["query"] = .object(query.mapValues { values -> JSONValue in
             if values == [nil] { return .object(["flag": .bool(true)]) }
             return .array(values.map { .string($0 ?? "") })
-        }.merging(query.keys.filter { redaction.queryParameters.contains($0.lowercased()) }.map { ($0, DefinitionJSON.object(["any": .bool(true)])) }) { _, any in any })
+        }.merging(query.keys.filter { redaction.queryParameters.contains($0.lowercased()) }.map { ($0, JSONValue.object(["any": .bool(true)])) }) { _, any in any })
         if let body = captured.body, !body.isEmpty {
             let type = captured.headers["Content-Type"]
             let redacted = redaction.body(body, contentType: type)
-            if let json = DefinitionJSON(parsing: redacted), case .object = json {
+            if let json = JSONValue(data: redacted), case .object = json {
                 request["body"] = .object(["json": json, "wildcard": .string(redaction.placeholder)])
             } else if let text = String(data: redacted, encoding: .utf8) {
                 request["body"] = .object(["equals": .string(text)])
@@ -59,13 +59,13 @@ enum MappingWriter {
         return request
     }
 
-    private static func response(_ outcome: JournalEntry.Outcome, redaction: Redaction) -> DefinitionJSON {
+    private static func response(_ outcome: JournalEntry.Outcome, redaction: Redaction) -> JSONValue {
         switch outcome {
         case .failure(let error):
             return .object(["failure": .string(URLErrorName.describe(error))])
         case .response(let status, let headerValues, let body):
-            var response: [String: DefinitionJSON] = ["status": .int(status)]
-            var headers: [String: DefinitionJSON] = [:]
+            var response: [String: JSONValue] = ["status": .int(status)]
+            var headers: [String: JSONValue] = [:]
             for (name, value) in headerValues where !HAR.unreplayedHeaders.contains(name.lowercased()) {
                 headers[name] = .string(redaction.header(name, value))
             }
@@ -74,7 +74,7 @@ enum MappingWriter {
             let redacted = redaction.body(body, contentType: type)
             if redacted.isEmpty {
                 // no body
-            } else if (type ?? "").contains("json"), let json = DefinitionJSON(parsing: redacted) {
+            } else if (type ?? "").contains("json"), let json = JSONValue(data: redacted) {
                 response["json"] = json
             } else if let text = String(data: redacted, encoding: .utf8) {
                 response["text"] = .string(text)

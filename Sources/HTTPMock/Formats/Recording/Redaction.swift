@@ -84,16 +84,16 @@ public struct Redaction: Sendable, Hashable {
             return Data(query(text).utf8)
         }
         guard !jsonFields.isEmpty, type.isEmpty || type.contains("json"), let first = data.first(where: { !$0.isWhitespace }),
-              first == UInt8(ascii: "{") || first == UInt8(ascii: "["), let value = DefinitionJSON(parsing: data) else { return data }
+              first == UInt8(ascii: "{") || first == UInt8(ascii: "["), let value = JSONValue(data: data) else { return data }
         let (redacted, changed) = redact(value)
         return changed ? redacted.data : data
     }
 
-    private func redact(_ value: DefinitionJSON) -> (DefinitionJSON, Bool) {
+    private func redact(_ value: JSONValue) -> (JSONValue, Bool) {
         switch value {
         case .object(let object):
             var changed = false
-            var result: [String: DefinitionJSON] = [:]
+            var result: [String: JSONValue] = [:]
             for (key, child) in object {
                 if jsonFields.contains(key.lowercased()) {
                     result[key] = .string(placeholder)
@@ -107,7 +107,7 @@ public struct Redaction: Sendable, Hashable {
             return (.object(result), changed)
         case .array(let array):
             var changed = false
-            let result = array.map { child -> DefinitionJSON in
+            let result = array.map { child -> JSONValue in
                 let (redacted, childChanged) = redact(child)
                 changed = changed || childChanged
                 return redacted
