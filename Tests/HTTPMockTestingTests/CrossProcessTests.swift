@@ -159,6 +159,8 @@ import HTTPMockTesting
         #expect(folder.retrieve("nothing", as: String.self) == nil)
         let badKey = #expect(throws: HTTPMockError.self) { try folder.store("../escape", value: 1) }
         #expect(badKey?.code == .invalidContext)
+        folder.clearContext()
+        #expect(folder.retrieve("user_id", as: String.self) == nil)
         reader.removeAllEntries()
         #expect(reader.journalEntries().isEmpty)
     }
