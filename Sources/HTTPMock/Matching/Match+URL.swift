@@ -81,7 +81,9 @@ extension Condition {
 
 /// Parts of a URL that ``Match/url(_:options:)`` ignores.
 public struct URLMatchOptions: OptionSet, Sendable, Hashable {
+    /// The option bits.
     public let rawValue: Int
+    /// Options from their bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Any query matches.

@@ -19,5 +19,6 @@ public protocol RequestMatcher: Sendable {
 }
 
 extension RequestMatcher {
+    /// By default, the conforming type's name.
     public var matcherDescription: String { String(describing: Self.self) }
 }

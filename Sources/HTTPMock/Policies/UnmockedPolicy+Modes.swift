@@ -14,10 +14,13 @@ extension UnmockedPolicy {
 ///
 /// `reason` names the request and why no stub answered (no route, a condition not met, a used-up queue).
 public struct UnmockedRequestError: Error, Sendable, LocalizedError, CustomStringConvertible {
+    /// Why no stub answered: the near-miss report.
     public let reason: String
 
+    /// An error carrying this explanation.
     public init(reason: String) { self.reason = reason }
 
     public var description: String { reason }
+    /// The explanation, as `localizedDescription` shows it.
     public var errorDescription: String? { reason }
 }

@@ -1,5 +1,6 @@
 /// A registration or input that HTTPMock refused. The message says what was wrong, where, and how to fix it.
 public struct HTTPMockError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of problem it is, for code that handles some kinds differently.
     public enum Code: String, Sendable {
         /// A host, path, query or other pattern could not be compiled.
         case invalidPattern
@@ -15,9 +16,12 @@ public struct HTTPMockError: Error, Sendable, Equatable, CustomStringConvertible
         case invalidContext
     }
 
+    /// What kind of problem it is.
     public let code: Code
+    /// The explanation: what was wrong, where, and how to fix it.
     public let message: String
 
+    /// An error of this kind with this explanation.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message

@@ -25,6 +25,7 @@ public final class JournalFolderReader: RequestJournal, Sendable {
 
     private let cache = Locked(Cache())
 
+    /// A reader of `folder`; waiting polls it every `pollInterval` seconds.
     public init(_ folder: JournalFolder, pollInterval: TimeInterval = 0.02) {
         self.folder = folder
         self.pollInterval = pollInterval
@@ -38,6 +39,7 @@ public final class JournalFolderReader: RequestJournal, Sendable {
     /// Files skipped because they are not valid entries, one message each.
     public var warnings: [String] { cache.withLock { $0.warnings } }
 
+    /// Every readable entry, oldest first; unreadable files are skipped with a warning.
     public func journalEntries() -> [JournalEntry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: entriesPath)) ?? []
         var latest: [String: (name: String, complete: Bool)] = [:]
@@ -55,8 +57,10 @@ public final class JournalFolderReader: RequestJournal, Sendable {
         return entries.sorted { ($0.entry.receivedAt, $0.key) < ($1.entry.receivedAt, $1.key) }.map(\.entry)
     }
 
+    /// A mark before everything written so far.
     public func journalMark() -> JournalMark { JournalMark(position: 0, time: Date()) }
 
+    /// The entries written after `mark`.
     public func journalEntries(after mark: JournalMark) -> [JournalEntry] {
         journalEntries().filter { $0.receivedAt >= mark.time }
     }

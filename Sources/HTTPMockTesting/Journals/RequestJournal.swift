@@ -18,6 +18,7 @@ public protocol RequestJournal: Sendable {
 }
 
 extension RequestJournal {
+    /// Whether `entry` came after `mark`.
     public func journalEntry(_ entry: JournalEntry, isAfter mark: JournalMark) -> Bool { entry.receivedAt >= mark.time }
 }
 
@@ -28,6 +29,7 @@ public struct JournalMark: Sendable {
     /// The time, for journals written by other processes.
     public let time: Date
 
+    /// A mark at this journal position and time.
     public init(position: Int, time: Date) {
         self.position = position
         self.time = time
@@ -35,10 +37,13 @@ public struct JournalMark: Sendable {
 }
 
 extension HTTPMock: RequestJournal {
+    /// The mock's journal.
     public func journalEntries() -> [JournalEntry] { journal }
 
+    /// A mark after the mock's last entry.
     public func journalMark() -> JournalMark { JournalMark(position: nextJournalID, time: Date()) }
 
+    /// The mock's entries after `mark`.
     public func journalEntries(after mark: JournalMark) -> [JournalEntry] { journal(from: mark.position) }
 
     /// Pushed by the mock as requests are journaled: no polling.
@@ -52,6 +57,7 @@ extension HTTPMock: RequestJournal {
     /// `this mock`, in failure messages.
     public var journalName: String { "this mock" }
 
+    /// Whether `entry` came after `mark`.
     public func journalEntry(_ entry: JournalEntry, isAfter mark: JournalMark) -> Bool { entry.id >= mark.position }
 }
 

@@ -14,6 +14,7 @@ public struct CallSite: Sendable {
     /// The column, from 1.
     public let column: UInt
 
+    /// The place in the caller's source that a failure is reported at.
     public init(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         self.fileID = fileID
         self.filePath = filePath

@@ -25,6 +25,7 @@ public struct HTTPMockTrait: TestTrait, SuiteTrait, TestScoping {
     public var options: MockScopeOptions
     let configure: @Sendable (HTTPMock) async throws -> Void
 
+    /// A trait whose mock `configure` prepares before the test runs.
     public init(options: MockScopeOptions = MockScopeOptions(), configure: @escaping @Sendable (HTTPMock) async throws -> Void = { _ in }) {
         self.options = options
         self.configure = configure

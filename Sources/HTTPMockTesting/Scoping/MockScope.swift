@@ -11,6 +11,7 @@ public struct MockScopeOptions: Sendable {
     /// Report each request no stub answered, with its near-miss report. Default `true`.
     public var reportsUnmatchedRequests: Bool
 
+    /// What the end of a scope reports: stubs never used, requests no stub answered.
     public init(reportsUnusedStubs: Bool = true, reportsUnmatchedRequests: Bool = true) {
         self.reportsUnusedStubs = reportsUnusedStubs
         self.reportsUnmatchedRequests = reportsUnmatchedRequests

@@ -22,6 +22,7 @@ public struct UnmatchedReport: Sendable, Equatable, CustomStringConvertible {
     /// How many stubs a report lists at most.
     public static let limit = 3
 
+    /// A report; made by the mock, public for tests of code that formats reports.
     public init(method: String, url: String, closest: [NearMiss], notes: [String]) {
         self.method = method
         self.url = url
@@ -57,6 +58,7 @@ public struct NearMiss: Sendable, Equatable {
     /// What differs; empty only for a stub that matched but had used up all its responses.
     public let differences: [FieldDifference]
 
+    /// A near miss; made by the mock.
     public init(stub: StubID, summary: String, agreeing: Int, differences: [FieldDifference]) {
         self.stub = stub
         self.summary = summary
@@ -83,6 +85,7 @@ public struct FieldDifference: Sendable, Equatable, CustomStringConvertible {
     /// What the request has.
     public let actual: String
 
+    /// A difference; made by the mock.
     public init(field: Field, expected: String, actual: String) {
         self.field = field
         self.expected = expected

@@ -52,9 +52,12 @@ public enum QueryValue: Sendable, Hashable, ExpressibleByStringLiteral, Expressi
 
 /// Query parameters a stub requires, written as a dictionary literal.
 public struct QueryParameters: Sendable, Hashable, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+    /// The required parameters, by name.
     public let items: [String: QueryValue]
 
+    /// Parameters with rich values (lists, `.flag`, `.any`).
     public init(_ items: [String: QueryValue]) { self.items = items }
+    /// Parameters with one value each.
     public init(_ items: [String: String]) { self.items = items.mapValues { .values([$0]) } }
     public init(dictionaryLiteral elements: (String, QueryValue)...) {
         self.items = Dictionary(elements, uniquingKeysWith: { _, last in last })

@@ -2,12 +2,16 @@
 /// (`*.example.com`, `**.example.com`, `api-*.example.com`), optionally with a port (`localhost:8080`).
 /// Case-insensitive.
 public struct HostPattern: Sendable, Hashable, CustomStringConvertible {
+    /// The pattern as written.
     public let source: String
     let glob: Glob
     let port: Int?
 
     public var description: String { source }
 
+    /// Compiles a host pattern.
+    /// 
+    /// - Throws: ``PatternError`` naming the pattern and what is wrong (empty, `***`, a scheme, a bad port…).
     public init(_ source: String) throws(PatternError) {
         func fail(_ reason: String) -> PatternError { PatternError(kind: .host, pattern: source, reason: reason) }
         var text = Substring(source.lowercased())

@@ -1,11 +1,15 @@
 /// A path to match: exact (`/users/42`) or a glob over its `/`-separated segments (`/users/*`, `/api/**/data`,
 /// `/files/*.json`). Leading, trailing and doubled slashes do not matter: `/user`, `user` and `/user/` are one path.
 public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
+    /// The pattern as written.
     public let source: String
     let glob: Glob
 
     public var description: String { source }
 
+    /// Compiles a path pattern.
+    /// 
+    /// - Throws: ``PatternError`` naming the pattern and what is wrong (`***`, `?`, a space, a scheme…).
     public init(_ source: String) throws(PatternError) {
         func fail(_ reason: String) -> PatternError { PatternError(kind: .path, pattern: source, reason: reason) }
         let bytes = ASCIIBytes(Substring(source))

@@ -7,19 +7,25 @@ import Foundation
 public struct CapturedRequest: Sendable, Hashable {
     /// Upper-cased method (`GET`, `POST`, …).
     public let method: String
+    /// The full URL, as the request had it.
     public let url: URL
+    /// The request headers the mock could see (URLSession adds some, such as `User-Agent`, only later).
     public let headers: HeaderFields
+    /// The body, however it was given (`httpBody`, a stream or an upload task); `nil` without one.
     public let body: Data?
 
     /// Lower-cased host, without port; `""` when the URL has none.
     public let host: String
+    /// The port written in the URL, or `nil` for the scheme's default.
     public let port: Int?
+    /// The lower-cased scheme (`https`, `http`, `mock`…).
     public let scheme: String
     /// The decoded path split on `/`, empty segments dropped: `/a//b/` gives `["a", "b"]`.
     public let pathSegments: [String]
     /// The query items in order, with repeats and value-less items kept.
     public let queryItems: [QueryItem]
 
+    /// A request as the mock would see it; for driving matchers and dynamic responses in tests.
     public init(method: String = "GET", url: URL, headers: HeaderFields = [:], body: Data? = nil) {
         self.method = ASCIICase.uppercased(method)
         self.url = url

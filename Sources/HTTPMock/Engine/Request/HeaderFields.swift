@@ -12,8 +12,11 @@ import Foundation
 public struct HeaderFields: Sendable, Hashable, ExpressibleByDictionaryLiteral, Sequence {
     /// One header line.
     public struct Field: Sendable, Hashable {
+        /// The name as written; compared without regard to case.
         public var name: String
+        /// The value.
         public var value: String
+        /// A header line.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
@@ -22,8 +25,10 @@ public struct HeaderFields: Sendable, Hashable, ExpressibleByDictionaryLiteral, 
 
     public private(set) var fields: [Field]
 
+    /// Header lines in this order.
     public init(_ fields: [Field] = []) { self.fields = fields }
 
+    /// One line per entry, sorted by name.
     public init(_ dictionary: [String: String]) {
         fields = dictionary.sorted { $0.key < $1.key }.map { Field(name: $0.key, value: $0.value) }
     }
@@ -59,6 +64,7 @@ public struct HeaderFields: Sendable, Hashable, ExpressibleByDictionaryLiteral, 
         fields.append(contentsOf: other.fields)
     }
 
+    /// Whether there is no header at all.
     public var isEmpty: Bool { fields.isEmpty }
 
     /// One value per name (repeated names joined with ", "), as `HTTPURLResponse` wants them.

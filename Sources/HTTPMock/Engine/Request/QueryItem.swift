@@ -2,10 +2,12 @@ import Foundation
 
 /// One item of a URL's query, as it was written: `?a=1&a=2&flag` has three items, and `flag` has no value.
 public struct QueryItem: Sendable, Hashable, CustomStringConvertible {
+    /// The decoded name.
     public var name: String
     /// `nil` for an item written without `=` (`?flag`); `""` for `?flag=`.
     public var value: String?
 
+    /// An item; `value` `nil` for one written without `=`.
     public init(name: String, value: String?) {
         self.name = name
         self.value = value

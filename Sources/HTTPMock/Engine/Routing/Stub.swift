@@ -1,6 +1,7 @@
 /// Identifies a stub within one mock. Later registrations have larger identifiers.
 public struct StubID: Sendable, Hashable, Comparable, CustomStringConvertible {
     let rawValue: Int
+    /// Earlier registrations sort first.
     public static func < (lhs: StubID, rhs: StubID) -> Bool { lhs.rawValue < rhs.rawValue }
     public var description: String { "#\(rawValue)" }
 }

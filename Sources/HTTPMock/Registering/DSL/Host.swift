@@ -16,6 +16,7 @@ public struct Host: Sendable {
     let pattern: String?
     let content: [HostContent]
 
+    /// A host or host pattern (`api.example.com`, `*.example.com`) and its paths and headers.
     public init(_ pattern: String, @HostBuilder _ content: () -> [HostContent]) {
         self.pattern = pattern
         self.content = content()

@@ -18,6 +18,7 @@ public struct Route: Sendable {
     let matchers: [Match]
     let responses: [MockResponse]
 
+    /// A route answered when every matcher holds, with these responses in order.
     public init(_ matchers: Match..., @ResponseBuilder responses: () -> [MockResponse]) {
         self.matchers = matchers
         self.responses = responses()
