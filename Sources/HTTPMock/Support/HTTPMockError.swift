@@ -1,19 +1,37 @@
-/// A registration or input that HTTPMock refused. The message says what was wrong, where, and how to fix it.
-public struct HTTPMockError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What kind of problem it is, for code that handles some kinds differently.
-    public enum Code: String, Sendable {
-        /// A host, path, query or other pattern could not be compiled.
+import Foundation
+
+/// The one error HTTPMock throws or fails a request with. The message says what was wrong, where, and how to
+/// fix it; ``code-swift.property`` says what kind of problem it is, for code that handles kinds differently.
+///
+/// ```swift
+/// do {
+///     try mock.stub(.urlRegex("(unclosed"), responses: [.empty()])
+/// } catch let error {
+///     switch error.code {
+///     case .invalidPattern: print(error.message)   // names the expression and how to fix it
+///     default: throw error
+///     }
+/// }
+/// ```
+public struct HTTPMockError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+    /// What kind of problem it is. The raw values are stable: they can be logged and compared.
+    public enum Code: String, Sendable, Hashable, CaseIterable {
+        /// A matcher could not be compiled: a host or path pattern, a regular expression, a URI template, a URL.
         case invalidPattern
         /// A file a response or definition names is missing or unreadable.
         case missingFile
         /// A response could not be built (a value that does not encode, a bad lifetime…).
         case invalidResponse
-        /// A definition on disk (bundle, HAR, mapping) is malformed.
+        /// A definition on disk (a Mockingbird bundle, a HAR file, a mapping file) is malformed.
         case invalidDefinition
         /// A journal folder does not exist or cannot be written.
         case invalidJournalFolder
         /// A shared-context key or value cannot be stored.
         case invalidContext
+        /// A request that no stub answered, under ``UnmockedPolicy/optOut``. The message is the near-miss report.
+        case unmockedRequest
+        /// A request failure read back from a journal another process wrote: only its description survives.
+        case recordedFailure
     }
 
     /// What kind of problem it is.
@@ -27,7 +45,10 @@ public struct HTTPMockError: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
     }
 
+    /// `HTTPMock: ` and the message.
     public var description: String { "HTTPMock: \(message)" }
+    /// The same text as ``description``, so `localizedDescription` shows it on every platform.
+    public var errorDescription: String? { description }
 
     static func invalidPattern(_ error: PatternError) -> HTTPMockError { HTTPMockError(.invalidPattern, error.description) }
     static func missingFile(_ message: String) -> HTTPMockError { HTTPMockError(.missingFile, "file response: " + message) }
