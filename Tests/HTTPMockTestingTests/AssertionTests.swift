@@ -99,7 +99,7 @@ import HTTPMockTesting
         HTTPAssertRequested("https://api.example.com/data", headers: ["authorization": "Bearer token123"], in: mock,
                             "Request should include proper authorization header")
         let line = #line + 2
-        await expectFailure(atLine: line, containing: ["header Authorization: expected \"Bearer other\", got \"Bearer token123\""]) {
+        await expectFailure(atLine: line, containing: ["headers: expected Authorization: Bearer other, got"]) {
             HTTPAssertRequested("https://api.example.com/data", headers: ["Authorization": "Bearer other"], in: mock)
         }
     }
@@ -110,7 +110,7 @@ import HTTPMockTesting
         HTTPAssertRequested("https://api.example.com/search", queryParameters: ["q": "swift", "limit": "10"], in: mock,
                             "Search request should include query and limit parameters")
         let line = #line + 2
-        await expectFailure(atLine: line, containing: ["query limit: expected \"20\", got \"10\""]) {
+        await expectFailure(atLine: line, containing: ["query: expected limit=20 (contains), got q=swift&limit=10&page=2"]) {
             HTTPAssertRequested("https://api.example.com/search", queryParameters: ["limit": "20"], in: mock)
         }
     }
@@ -119,10 +119,11 @@ import HTTPMockTesting
         let mock = makeMock()
         try await mock.urlSession.send("https://api.example.com/users/42")
         HTTPAssertRequested(urlPattern: #"https://api\.example\.com/users/\d+"#, in: mock, "User API should be called with numeric user ID")
-        // The pattern covers the whole URL: a prefix alone does not match.
+        // A regular expression matches anywhere in the URL, as Match.urlRegex does for stubs; `^` and `$` anchor it.
+        HTTPAssertRequested(urlPattern: #"example\.com/users/"#, in: mock)
         let line = #line + 2
-        await expectFailure(atLine: line, containing: ["URL matching /https://api\\.example\\.com/users/", "got https://api.example.com/users/42"]) {
-            HTTPAssertRequested(urlPattern: #"https://api\.example\.com/users/"#, in: mock)
+        await expectFailure(atLine: line, containing: ["URL matching /^https://api\\.example\\.com/users/$/", "got https://api.example.com/users/42"]) {
+            HTTPAssertRequested(urlPattern: #"^https://api\.example\.com/users/$"#, in: mock)
         }
     }
 
@@ -130,14 +131,17 @@ import HTTPMockTesting
         let mock = makeMock()
         try await mock.urlSession.send("https://api.example.com/users/42")
         let line = #line + 2
-        await expectFailure(atLine: line, containing: ["urlPattern \"https://api.example.com/users/(\\d+\" is not a valid regular expression"]) {
+        await expectFailure(atLine: line, containing: ["invalid URL regular expression \"https://api.example.com/users/(\\d+\": it does not compile"]) {
             HTTPAssertNotRequested(urlPattern: #"https://api.example.com/users/(\d+"#, in: mock)
         }
         let line2 = #line + 2
-        await expectFailure(atLine: line2, containing: ["HTTPRequests failed: urlPattern \"[\""]) {
+        await expectFailure(atLine: line2, containing: ["HTTPRequests failed: invalid URL regular expression \"[\""]) {
             #expect(HTTPRequests(urlPattern: "[", in: mock).isEmpty)
         }
-        #expect(throws: RequestFilterError.self) { try RequestFilter(urlPattern: "(") }
+        let line3 = #line + 2
+        await expectFailure(atLine: line3, containing: ["HTTPAssertRequested failed: invalid URL regular expression \"(\""]) {
+            HTTPAssertRequested(.urlRegex("("), in: mock)
+        }
     }
 
     @Test func countsExactlyAtLeastAtMostNever() async throws {
@@ -174,7 +178,7 @@ import HTTPMockTesting
             HTTPAssertRequestedOnce failed: expected exactly 1 POST request to https://api.example.com/login, found 0 — Login API should be called exactly once
             This mock saw 2 request(s); the closest:
               #0 POST https://api.example.com/log-in → 200 (stub #0 api.example.com/**)
-                  url: expected https://api.example.com/login, got https://api.example.com/log-in
+                  url: expected https://api.example.com/login (ignoring query), got https://api.example.com/log-in
               #1 GET https://api.example.com/login → 200 (stub #0 api.example.com/**)
                   method: expected POST, got GET
             """)
@@ -188,18 +192,19 @@ import HTTPMockTesting
         #expect(HTTPMock.current == nil)
     }
 
-    @Test func exactURLComparesLikeTheMock() throws {
-        let filter = try RequestFilter(url: "https://API.example.com:443/a/b/")
-        #expect(filter.matches(entry("https://api.example.com/a/b")))
-        #expect(filter.matches(entry("https://api.example.com/a/b?x=1")))
-        #expect(!filter.matches(entry("http://api.example.com/a/b")))
-        #expect(!filter.matches(entry("https://api.example.com/a/b/c")))
-        let withQuery = try RequestFilter(url: "https://api.example.com/s?b=2&a=1")
-        #expect(withQuery.matches(entry("https://api.example.com/s?a=1&b=2")))
-        #expect(!withQuery.matches(entry("https://api.example.com/s?a=1")))
-    }
-
-    private func entry(_ url: String) -> JournalEntry {
-        JournalEntry(id: 0, request: CapturedRequest(url: URL(string: url)!), receivedAt: Date(), resolution: .passedThrough)
+    @Test func exactURLComparesLikeTheMock() async throws {
+        let mock = HTTPMock()
+        try mock.stub(.path("/**"), responses: [.empty(lifetime: .eternal)])
+        for url in ["https://api.example.com/a/b", "https://api.example.com/a/b?x=1", "http://api.example.com/a/b",
+                    "https://api.example.com/a/b/c", "https://api.example.com/s?a=1&b=2", "https://api.example.com/s?a=1"] {
+            try await mock.urlSession.send(url)
+        }
+        let paths = { (entries: [JournalEntry]) in entries.map(\.request.url.absoluteString) }
+        #expect(paths(HTTPRequests(url: "https://API.example.com:443/a/b/", in: mock))
+                == ["https://api.example.com/a/b", "https://api.example.com/a/b?x=1"])
+        #expect(paths(HTTPRequests(url: "https://api.example.com/s?b=2&a=1", in: mock)) == ["https://api.example.com/s?a=1&b=2"])
+        // The same words as a stub's: the URL form is Match.url, ignoring the query when the URL has none.
+        #expect(paths(HTTPRequests(.url("https://API.example.com:443/a/b/", options: .ignoreQuery), in: mock))
+                == paths(HTTPRequests(url: "https://API.example.com:443/a/b/", in: mock)))
     }
 }

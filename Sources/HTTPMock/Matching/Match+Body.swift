@@ -13,6 +13,36 @@ extension Match {
         body(Data(text.utf8))
     }
 
+    /// The request's body is text (UTF-8) that contains a match of the regular expression `pattern`.
+    /// An invalid expression is refused at registration.
+    ///
+    /// ```swift
+    /// .body(matching: #""action"\s*:\s*"login""#)
+    /// ```
+    public static func body(matching pattern: String) -> Match {
+        Match("body ~ /\(pattern)/") { () throws(HTTPMockError) -> Compiled in
+            let regex = try compileRegex(pattern, role: "regular expression for the body")
+            return Compiled(condition: Condition(key: "body~\(pattern)", weight: 2, summary: "body ~ /\(pattern.clipped(to: 60))/") { request in
+                guard let text = request.bodyText else { return false }
+                return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            })
+        }
+    }
+
+    /// The request's body contains `text` literally: ``body(matching:)`` with the text escaped, named as
+    /// written (mapping files' `contains`).
+    static func body(containing text: String) -> Match {
+        let escaped = NSRegularExpression.escapedPattern(for: text)
+        let match = body(matching: escaped)
+        return Match("body contains \(text.clipped(to: 40))", make: match.make)
+    }
+
+    /// The request's body is JSON equal to `value` (mapping files), where a string equal to `wildcard` in
+    /// `value` matches any value (recordings write one for redacted fields).
+    static func json(_ value: JSONValue, wildcard: String?) -> Match {
+        jsonMatcher(value, containing: false, wildcard: wildcard)
+    }
+
     /// The request's body is JSON equal to `value` encoded: key order, whitespace and number spelling do not
     /// matter.
     ///
@@ -59,7 +89,7 @@ extension Match {
         return Match(condition: Condition(key: "form:\(mode):\(fields)", weight: 1 + items.values.reduce(0) { $0 + $1.weight },
                                           summary: "form \(fields) (\(mode))") { request in
             let found = QueryItem.parse(rawQuery: request.bodyText)
-            for (name, value) in items where !value.matches(found.filter { $0.name == name }.map(\.value)) { return false }
+            for (name, value) in items where !value.matches(found.filter { $0.name == name }.map(\.value), matching) { return false }
             return matching == .contains || found.allSatisfy { items[$0.name] != nil }
         })
     }
@@ -86,11 +116,12 @@ extension Match {
         return jsonMatcher(expected, containing: containing)
     }
 
-    private static func jsonMatcher(_ expected: JSONValue, containing: Bool) -> Match {
+    private static func jsonMatcher(_ expected: JSONValue, containing: Bool, wildcard: String? = nil) -> Match {
         let kind = containing ? "json containing" : "json"
-        return Match(condition: Condition(key: "\(kind):\(expected)", weight: 2, summary: "\(kind) \(expected)") { request in
+        let key = "\(kind):\(expected)" + (wildcard.map { " wildcard:" + $0 } ?? "")
+        return Match(condition: Condition(key: key, weight: 2, summary: "\(kind) \(expected)") { request in
             guard let body = request.body, let actual = JSONValue(data: body) else { return false }
-            return containing ? expected.isContained(in: actual) : expected.matches(actual)
+            return containing ? expected.isContained(in: actual) : expected.matches(actual, wildcard: wildcard)
         })
     }
 }

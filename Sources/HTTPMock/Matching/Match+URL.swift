@@ -60,7 +60,7 @@ extension Match {
                     ? request.port != expected.port
                     : URLMatchOptions.effectivePort(request) != URLMatchOptions.effectivePort(expected) { return false }
                 if !options.contains(.ignorePath), request.pathSegments != expected.pathSegments { return false }
-                if !options.contains(.ignoreQuery), request.queryItems.sorted(by: QueryItem.order) != query { return false }
+                if !options.contains(.ignoreQuery), !options.contains(.ignorePath), request.queryItems.sorted(by: QueryItem.order) != query { return false }
                 return true
             }
             let path = options.contains(.ignorePath) ? nil : try? PathPattern(expected.path)
@@ -88,7 +88,7 @@ public struct URLMatchOptions: OptionSet, Sendable, Hashable {
 
     /// Any query matches.
     public static let ignoreQuery = URLMatchOptions(rawValue: 1 << 0)
-    /// Any path matches (and so any query, unless you match it separately).
+    /// Any path and any query match: the URL is compared up to its host and port.
     public static let ignorePath = URLMatchOptions(rawValue: 1 << 1)
     /// `http` and `https` both match.
     public static let ignoreScheme = URLMatchOptions(rawValue: 1 << 2)

@@ -47,6 +47,11 @@ extension Match {
     /// .method(.get, .head)
     /// ```
     public static func method(_ methods: HTTPMethod...) -> Match {
+        method(methods)
+    }
+
+    /// ``method(_:)-(HTTPMethod...)`` with the methods in an array.
+    static func method(_ methods: [HTTPMethod]) -> Match {
         methods.isEmpty
             ? invalid("method", HTTPMockError(.invalidPattern, "Match.method() needs at least one method, such as .method(.get)"))
             : Match(condition: .method(Set(methods.map(\.rawValue))))
@@ -83,6 +88,23 @@ extension Match {
     public static func custom(_ description: String = "custom matcher",
                               _ test: @escaping @Sendable (CapturedRequest) -> Bool) -> Match {
         Match(condition: Condition(key: nil, summary: description, test: test))
+    }
+
+    /// The request does not meet `match`.
+    ///
+    /// ```swift
+    /// .not(.header("Authorization"))      // no Authorization header
+    /// .not(.method(.get, .head))          // any method but GET and HEAD
+    /// ```
+    ///
+    /// A host or path inside `not` is tested as a condition, so it does not narrow the router's index.
+    public static func not(_ match: Match) -> Match {
+        Match("not (\(match.description))") { () throws(HTTPMockError) -> Compiled in
+            let inner = try RequestPredicate([match])
+            return Compiled(condition: Condition(key: inner.key.map { "not:(" + $0 + ")" }, summary: "not (\(match.description))") {
+                !inner.matches($0)
+            })
+        }
     }
 
     /// The request passes your own ``RequestMatcher``.

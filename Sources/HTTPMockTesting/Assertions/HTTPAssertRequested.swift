@@ -30,12 +30,13 @@ public func HTTPAssertRequested(
     _ message: @autoclosure () -> String = "",
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> [JournalEntry] {
-    Verification.verify("HTTPAssertRequested", { () throws(RequestFilterError) in
-        try RequestFilter(url: url, method: method, headers: headers, queryParameters: queryParameters)
-    }, count: count, in: journal, message: message(), site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    Verification.verify("HTTPAssertRequested", { () throws(HTTPMockError) in
+        try RequestExpectation(url: url, method: method, headers: headers, queryParameters: queryParameters)
+    }, count: count, in: journal, message: message(), site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// Asserts that requests whose URL matches the regular expression `urlPattern` (over the whole URL) were made.
+/// Asserts that requests whose URL contains a match of the regular expression `urlPattern` were made (anchor it
+/// with `^` and `$` to match the whole URL, as ``Match/urlRegex(_:options:)`` does everywhere).
 ///
 /// ```swift
 /// HTTPAssertRequested(urlPattern: #"https://api\.example\.com/users/\d+"#, "User API should be called with an ID")
@@ -51,9 +52,9 @@ public func HTTPAssertRequested(
     _ message: @autoclosure () -> String = "",
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> [JournalEntry] {
-    Verification.verify("HTTPAssertRequested", { () throws(RequestFilterError) in
-        try RequestFilter(urlPattern: urlPattern, method: method, headers: headers, queryParameters: queryParameters)
-    }, count: count, in: journal, message: message(), site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    Verification.verify("HTTPAssertRequested", { () throws(HTTPMockError) in
+        try RequestExpectation(urlPattern: urlPattern, method: method, headers: headers, queryParameters: queryParameters)
+    }, count: count, in: journal, message: message(), site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Asserts that no request to `url` was made.
@@ -70,9 +71,9 @@ public func HTTPAssertNotRequested(
     _ message: @autoclosure () -> String = "",
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    Verification.verify("HTTPAssertNotRequested", { () throws(RequestFilterError) in
-        try RequestFilter(url: url, method: method, headers: headers, queryParameters: queryParameters)
-    }, count: .never, in: journal, message: message(), site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    Verification.verify("HTTPAssertNotRequested", { () throws(HTTPMockError) in
+        try RequestExpectation(url: url, method: method, headers: headers, queryParameters: queryParameters)
+    }, count: .never, in: journal, message: message(), site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Asserts that no request whose URL matches `urlPattern` was made.
@@ -85,9 +86,9 @@ public func HTTPAssertNotRequested(
     _ message: @autoclosure () -> String = "",
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    Verification.verify("HTTPAssertNotRequested", { () throws(RequestFilterError) in
-        try RequestFilter(urlPattern: urlPattern, method: method, headers: headers, queryParameters: queryParameters)
-    }, count: .never, in: journal, message: message(), site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    Verification.verify("HTTPAssertNotRequested", { () throws(HTTPMockError) in
+        try RequestExpectation(urlPattern: urlPattern, method: method, headers: headers, queryParameters: queryParameters)
+    }, count: .never, in: journal, message: message(), site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Asserts that exactly one request to `url` was made.
@@ -105,9 +106,9 @@ public func HTTPAssertRequestedOnce(
     _ message: @autoclosure () -> String = "",
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> JournalEntry? {
-    Verification.verify("HTTPAssertRequestedOnce", { () throws(RequestFilterError) in
-        try RequestFilter(url: url, method: method, headers: headers, queryParameters: queryParameters)
-    }, count: .once, in: journal, message: message(), site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)).first
+    Verification.verify("HTTPAssertRequestedOnce", { () throws(HTTPMockError) in
+        try RequestExpectation(url: url, method: method, headers: headers, queryParameters: queryParameters)
+    }, count: .once, in: journal, message: message(), site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)).first
 }
 
 /// Asserts that exactly one request whose URL matches `urlPattern` was made.
@@ -121,7 +122,62 @@ public func HTTPAssertRequestedOnce(
     _ message: @autoclosure () -> String = "",
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> JournalEntry? {
-    Verification.verify("HTTPAssertRequestedOnce", { () throws(RequestFilterError) in
-        try RequestFilter(urlPattern: urlPattern, method: method, headers: headers, queryParameters: queryParameters)
-    }, count: .once, in: journal, message: message(), site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)).first
+    Verification.verify("HTTPAssertRequestedOnce", { () throws(HTTPMockError) in
+        try RequestExpectation(urlPattern: urlPattern, method: method, headers: headers, queryParameters: queryParameters)
+    }, count: .once, in: journal, message: message(), site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)).first
+}
+
+/// Asserts that requests meeting every one of `matchers` were made: at least one by default, or as many as
+/// `count` says. The matchers are the ones stubs use, with the same meaning.
+///
+/// ```swift
+/// HTTPAssertRequested(.method(.post), .path("/login"), .jsonContaining(["user": "ann"]))
+/// HTTPAssertRequested(.host("api.example.com"), .header("Authorization"), count: .exactly(2))
+/// ```
+///
+/// - Returns: The matching journal entries.
+@discardableResult
+public func HTTPAssertRequested(
+    _ matchers: Match...,
+    count: RequestCount = .atLeast(1),
+    in journal: (any RequestJournal)? = nil,
+    message: @autoclosure () -> String = "",
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> [JournalEntry] {
+    Verification.verify("HTTPAssertRequested", { () throws(HTTPMockError) in try RequestExpectation(matchers: matchers) },
+                        count: count, in: journal, message: message(),
+                        site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Asserts that no request meeting every one of `matchers` was made.
+///
+/// ```swift
+/// HTTPAssertNotRequested(.host("tracker.example.com"))
+/// ```
+public func HTTPAssertNotRequested(
+    _ matchers: Match...,
+    in journal: (any RequestJournal)? = nil,
+    message: @autoclosure () -> String = "",
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) {
+    Verification.verify("HTTPAssertNotRequested", { () throws(HTTPMockError) in try RequestExpectation(matchers: matchers) },
+                        count: .never, in: journal, message: message(),
+                        site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Asserts that exactly one request meeting every one of `matchers` was made.
+///
+/// ```swift
+/// let login = HTTPAssertRequestedOnce(.method(.post), .path("/login"))
+/// ```
+@discardableResult
+public func HTTPAssertRequestedOnce(
+    _ matchers: Match...,
+    in journal: (any RequestJournal)? = nil,
+    message: @autoclosure () -> String = "",
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> JournalEntry? {
+    Verification.verify("HTTPAssertRequestedOnce", { () throws(HTTPMockError) in try RequestExpectation(matchers: matchers) },
+                        count: .once, in: journal, message: message(),
+                        site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)).first
 }

@@ -14,9 +14,9 @@ public func HTTPRequests(
     in journal: (any RequestJournal)? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> [JournalEntry] {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let filter = Verification.filter({ () throws(RequestFilterError) in
-        try RequestFilter(url: url, method: method, headers: headers, queryParameters: queryParameters)
+    let site = AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let filter = Verification.filter({ () throws(HTTPMockError) in
+        try RequestExpectation(url: url, method: method, headers: headers, queryParameters: queryParameters)
     }, assertion: "HTTPRequests", site: site) else { return [] }
     return (journal ?? HTTPMock.defaultJournal).journalEntries().filter(filter.matches)
 }
@@ -32,9 +32,27 @@ public func HTTPRequests(
     in journal: (any RequestJournal)? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> [JournalEntry] {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let filter = Verification.filter({ () throws(RequestFilterError) in
-        try RequestFilter(urlPattern: urlPattern, method: method, headers: headers, queryParameters: queryParameters)
+    let site = AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let filter = Verification.filter({ () throws(HTTPMockError) in
+        try RequestExpectation(urlPattern: urlPattern, method: method, headers: headers, queryParameters: queryParameters)
     }, assertion: "HTTPRequests", site: site) else { return [] }
     return (journal ?? HTTPMock.defaultJournal).journalEntries().filter(filter.matches)
+}
+
+/// The journaled requests that meet every one of `matchers`, oldest first.
+///
+/// ```swift
+/// let uploads = HTTPRequests(.method(.put), .path("/files/*"))
+/// ```
+///
+/// An invalid matcher is reported as a test failure and gives no entries.
+public func HTTPRequests(
+    _ matchers: Match...,
+    in journal: (any RequestJournal)? = nil,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) -> [JournalEntry] {
+    let site = AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let expectation = Verification.filter({ () throws(HTTPMockError) in try RequestExpectation(matchers: matchers) },
+                                                assertion: "HTTPRequests", site: site) else { return [] }
+    return (journal ?? HTTPMock.defaultJournal).journalEntries().filter(expectation.matches)
 }

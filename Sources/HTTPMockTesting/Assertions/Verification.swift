@@ -1,7 +1,7 @@
 /// The one check behind every assertion: count the journal entries a filter matches and report a mismatch.
 enum Verification {
     /// Builds the filter, reporting a bad URL or pattern as a failure at `site`.
-    static func filter(_ build: () throws(RequestFilterError) -> RequestFilter, assertion: String, site: CallSite) -> RequestFilter? {
+    static func filter(_ build: () throws(HTTPMockError) -> RequestExpectation, assertion: String, site: AssertionSite) -> RequestExpectation? {
         do {
             return try build()
         } catch {
@@ -12,8 +12,8 @@ enum Verification {
 
     /// The entries of `journal` that `filter` matches; a failure at `site` when their number is not `count`.
     @discardableResult
-    static func verify(_ assertion: String, _ build: () throws(RequestFilterError) -> RequestFilter, count: RequestCount,
-                       in journal: (any RequestJournal)?, message: String, site: CallSite) -> [JournalEntry] {
+    static func verify(_ assertion: String, _ build: () throws(HTTPMockError) -> RequestExpectation, count: RequestCount,
+                       in journal: (any RequestJournal)?, message: String, site: AssertionSite) -> [JournalEntry] {
         guard let filter = filter(build, assertion: assertion, site: site) else { return [] }
         let journal = journal ?? HTTPMock.defaultJournal
         let entries = journal.journalEntries()
@@ -28,7 +28,7 @@ enum Verification {
     }
 
     /// What the journal holds: the matching requests when there were too many, else the closest ones.
-    static func explain(matching: [JournalEntry], all: [JournalEntry], filter: RequestFilter, journal: any RequestJournal,
+    static func explain(matching: [JournalEntry], all: [JournalEntry], filter: RequestExpectation, journal: any RequestJournal,
                         since: String = "") -> [String] {
         let name = journal.journalName.prefix(1).uppercased() + journal.journalName.dropFirst()
         let shown = 5

@@ -8,7 +8,7 @@ enum FailureReporter {
     /// Inside a Swift Testing test (``Test/current`` is set) an issue is recorded. Otherwise both frameworks are
     /// told, because each silently ignores the other's calls: `XCTFail` fails a running XCTest, and
     /// `Issue.record` fails a Swift Testing run reached from a detached task (where `Test.current` is nil).
-    static func fail(_ message: String, at site: CallSite) {
+    static func fail(_ message: String, at site: AssertionSite) {
         if Test.current != nil {
             Issue.record(Comment(rawValue: message), sourceLocation: site.sourceLocation)
             return

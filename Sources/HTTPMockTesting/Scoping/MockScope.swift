@@ -91,7 +91,7 @@ public func withHTTPMock<R>(
     _ body: (HTTPMock) async throws -> R
 ) async rethrows -> R {
     let mock = HTTPMock()
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let site = AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
     return try await MockScope.run(
         mock, testName: "at \(fileID):\(line)",
         options: MockScopeOptions(reportsUnusedStubs: reportsUnusedStubs, reportsUnmatchedRequests: reportsUnmatchedRequests),

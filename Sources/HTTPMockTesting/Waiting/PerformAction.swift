@@ -29,14 +29,14 @@ public func performActionAndAssertRequested(
     _ action: () async throws -> Void,
     onRequested: (JournalEntry) throws -> Void = { _ in }
 ) async throws -> JournalEntry? {
-    try await ActionThenAssert.run("performActionAndAssertRequested", { () throws(RequestFilterError) in
-        try RequestFilter(url: url, method: method, headers: headers, queryParameters: queryParameters)
-    }, in: journal, message: message(), timeout: timeout, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+    try await ActionThenAssert.run("performActionAndAssertRequested", { () throws(HTTPMockError) in
+        try RequestExpectation(url: url, method: method, headers: headers, queryParameters: queryParameters)
+    }, in: journal, message: message(), timeout: timeout, site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column),
        action: action, onRequested: onRequested, waitsForResponse: false, onResponse: { _ in })
 }
 
 /// ``performActionAndAssertRequested(url:method:headers:queryParameters:in:_:timeout:isolation:fileID:filePath:line:column:_:onRequested:)``
-/// with a regular expression over the whole URL.
+/// with a regular expression that the URL must contain a match of (anchor it with `^` and `$` for the whole URL).
 @discardableResult
 public func performActionAndAssertRequested(
     urlPattern: String,
@@ -51,9 +51,9 @@ public func performActionAndAssertRequested(
     _ action: () async throws -> Void,
     onRequested: (JournalEntry) throws -> Void = { _ in }
 ) async throws -> JournalEntry? {
-    try await ActionThenAssert.run("performActionAndAssertRequested", { () throws(RequestFilterError) in
-        try RequestFilter(urlPattern: urlPattern, method: method, headers: headers, queryParameters: queryParameters)
-    }, in: journal, message: message(), timeout: timeout, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+    try await ActionThenAssert.run("performActionAndAssertRequested", { () throws(HTTPMockError) in
+        try RequestExpectation(urlPattern: urlPattern, method: method, headers: headers, queryParameters: queryParameters)
+    }, in: journal, message: message(), timeout: timeout, site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column),
        action: action, onRequested: onRequested, waitsForResponse: false, onResponse: { _ in })
 }
 
@@ -82,14 +82,14 @@ public func performActionAndAssertResponse(
     onRequested: (JournalEntry) throws -> Void = { _ in },
     onResponse: (JournalEntry) throws -> Void = { _ in }
 ) async throws -> JournalEntry? {
-    try await ActionThenAssert.run("performActionAndAssertResponse", { () throws(RequestFilterError) in
-        try RequestFilter(url: url, method: method, headers: headers, queryParameters: queryParameters)
-    }, in: journal, message: message(), timeout: timeout, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+    try await ActionThenAssert.run("performActionAndAssertResponse", { () throws(HTTPMockError) in
+        try RequestExpectation(url: url, method: method, headers: headers, queryParameters: queryParameters)
+    }, in: journal, message: message(), timeout: timeout, site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column),
        action: action, onRequested: onRequested, waitsForResponse: true, onResponse: onResponse)
 }
 
 /// ``performActionAndAssertResponse(url:method:headers:queryParameters:in:_:timeout:isolation:fileID:filePath:line:column:_:onRequested:onResponse:)``
-/// with a regular expression over the whole URL.
+/// with a regular expression that the URL must contain a match of (anchor it with `^` and `$` for the whole URL).
 @discardableResult
 public func performActionAndAssertResponse(
     urlPattern: String,
@@ -105,16 +105,61 @@ public func performActionAndAssertResponse(
     onRequested: (JournalEntry) throws -> Void = { _ in },
     onResponse: (JournalEntry) throws -> Void = { _ in }
 ) async throws -> JournalEntry? {
-    try await ActionThenAssert.run("performActionAndAssertResponse", { () throws(RequestFilterError) in
-        try RequestFilter(urlPattern: urlPattern, method: method, headers: headers, queryParameters: queryParameters)
-    }, in: journal, message: message(), timeout: timeout, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+    try await ActionThenAssert.run("performActionAndAssertResponse", { () throws(HTTPMockError) in
+        try RequestExpectation(urlPattern: urlPattern, method: method, headers: headers, queryParameters: queryParameters)
+    }, in: journal, message: message(), timeout: timeout, site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column),
+       action: action, onRequested: onRequested, waitsForResponse: true, onResponse: onResponse)
+}
+
+/// Runs an action, then waits for a request meeting every one of `matchers` that arrives after the action starts,
+/// and hands it to `onRequested`. Fails the test if none arrives within `timeout`.
+///
+/// ```swift
+/// try await performActionAndAssertRequested(.method(.get), .path("/search"), .query(["q": "swift"])) {
+///     try await viewModel.search("swift")
+/// }
+/// ```
+@discardableResult
+public func performActionAndAssertRequested(
+    _ matchers: Match...,
+    in journal: (any RequestJournal)? = nil,
+    message: @autoclosure () -> String = "",
+    timeout: TimeInterval = 10,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    action: () async throws -> Void,
+    onRequested: (JournalEntry) throws -> Void = { _ in }
+) async throws -> JournalEntry? {
+    try await ActionThenAssert.run("performActionAndAssertRequested", { () throws(HTTPMockError) in
+        try RequestExpectation(matchers: matchers)
+    }, in: journal, message: message(), timeout: timeout, site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column),
+       action: action, onRequested: onRequested, waitsForResponse: false, onResponse: { _ in })
+}
+
+/// Runs an action, waits for a request meeting every one of `matchers` (`onRequested`), then for its answer
+/// (`onResponse`).
+@discardableResult
+public func performActionAndAssertResponse(
+    _ matchers: Match...,
+    in journal: (any RequestJournal)? = nil,
+    message: @autoclosure () -> String = "",
+    timeout: TimeInterval = 10,
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    action: () async throws -> Void,
+    onRequested: (JournalEntry) throws -> Void = { _ in },
+    onResponse: (JournalEntry) throws -> Void = { _ in }
+) async throws -> JournalEntry? {
+    try await ActionThenAssert.run("performActionAndAssertResponse", { () throws(HTTPMockError) in
+        try RequestExpectation(matchers: matchers)
+    }, in: journal, message: message(), timeout: timeout, site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column),
        action: action, onRequested: onRequested, waitsForResponse: true, onResponse: onResponse)
 }
 
 enum ActionThenAssert {
     static func run(
-        _ function: String, _ build: () throws(RequestFilterError) -> RequestFilter, in journal: (any RequestJournal)?,
-        message: String, timeout: TimeInterval, site: CallSite,
+        _ function: String, _ build: () throws(HTTPMockError) -> RequestExpectation, in journal: (any RequestJournal)?,
+        message: String, timeout: TimeInterval, site: AssertionSite,
         isolation: isolated (any Actor)? = #isolation,
         action: () async throws -> Void, onRequested: (JournalEntry) throws -> Void,
         waitsForResponse: Bool, onResponse: (JournalEntry) throws -> Void

@@ -20,10 +20,10 @@ public func waitForRequest(
     timeout: TimeInterval = 10,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) async -> JournalEntry? {
-    await Waiting.wait("waitForRequest", { () throws(RequestFilterError) in
-        try RequestFilter(url: url, method: method, headers: headers, queryParameters: queryParameters)
+    await Waiting.wait("waitForRequest", { () throws(HTTPMockError) in
+        try RequestExpectation(url: url, method: method, headers: headers, queryParameters: queryParameters)
     }, in: journal, completed: false, timeout: timeout, message: message(),
-       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+       site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Waits until a request whose URL matches the regular expression `urlPattern` is journaled.
@@ -42,10 +42,10 @@ public func waitForRequest(
     timeout: TimeInterval = 10,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) async -> JournalEntry? {
-    await Waiting.wait("waitForRequest", { () throws(RequestFilterError) in
-        try RequestFilter(urlPattern: urlPattern, method: method, headers: headers, queryParameters: queryParameters)
+    await Waiting.wait("waitForRequest", { () throws(HTTPMockError) in
+        try RequestExpectation(urlPattern: urlPattern, method: method, headers: headers, queryParameters: queryParameters)
     }, in: journal, completed: false, timeout: timeout, message: message(),
-       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+       site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Waits until a request to `url` has been answered (its response or error delivered), or fails after `timeout`.
@@ -65,10 +65,10 @@ public func waitForResponse(
     timeout: TimeInterval = 10,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) async -> JournalEntry? {
-    await Waiting.wait("waitForResponse", { () throws(RequestFilterError) in
-        try RequestFilter(url: url, method: method, headers: headers, queryParameters: queryParameters)
+    await Waiting.wait("waitForResponse", { () throws(HTTPMockError) in
+        try RequestExpectation(url: url, method: method, headers: headers, queryParameters: queryParameters)
     }, in: journal, completed: true, timeout: timeout, message: message(),
-       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+       site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// Waits until a request whose URL matches `urlPattern` has been answered.
@@ -83,8 +83,41 @@ public func waitForResponse(
     timeout: TimeInterval = 10,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) async -> JournalEntry? {
-    await Waiting.wait("waitForResponse", { () throws(RequestFilterError) in
-        try RequestFilter(urlPattern: urlPattern, method: method, headers: headers, queryParameters: queryParameters)
+    await Waiting.wait("waitForResponse", { () throws(HTTPMockError) in
+        try RequestExpectation(urlPattern: urlPattern, method: method, headers: headers, queryParameters: queryParameters)
     }, in: journal, completed: true, timeout: timeout, message: message(),
-       site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+       site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Waits until a request meeting every one of `matchers` is journaled (one already there counts), or fails the
+/// test after `timeout`.
+///
+/// ```swift
+/// await waitForRequest(.method(.post), .path("/analytics/*"), timeout: 5)
+/// ```
+@discardableResult
+public func waitForRequest(
+    _ matchers: Match...,
+    in journal: (any RequestJournal)? = nil,
+    message: @autoclosure () -> String = "",
+    timeout: TimeInterval = 10,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) async -> JournalEntry? {
+    await Waiting.wait("waitForRequest", { () throws(HTTPMockError) in try RequestExpectation(matchers: matchers) },
+                       in: journal, completed: false, timeout: timeout, message: message(),
+                       site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// Waits until a request meeting every one of `matchers` has been answered, or fails the test after `timeout`.
+@discardableResult
+public func waitForResponse(
+    _ matchers: Match...,
+    in journal: (any RequestJournal)? = nil,
+    message: @autoclosure () -> String = "",
+    timeout: TimeInterval = 10,
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) async -> JournalEntry? {
+    await Waiting.wait("waitForResponse", { () throws(HTTPMockError) in try RequestExpectation(matchers: matchers) },
+                       in: journal, completed: true, timeout: timeout, message: message(),
+                       site: AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column))
 }

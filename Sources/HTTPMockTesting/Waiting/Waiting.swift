@@ -3,7 +3,7 @@ import Foundation
 /// Waits for a journal entry without polling an in-process mock: it listens to the journal's changes.
 enum Waiting {
     /// The first entry `filter` matches (completed, if `completed`), after `mark` if given; `nil` after `timeout`.
-    static func entry(matching filter: RequestFilter, in journal: any RequestJournal, after mark: JournalMark?,
+    static func entry(matching filter: RequestExpectation, in journal: any RequestJournal, after mark: JournalMark?,
                       completed: Bool, timeout: TimeInterval) async -> JournalEntry? {
         let accepts: @Sendable (JournalEntry) -> Bool = { entry in
             filter.matches(entry) && (!completed || entry.isComplete)
@@ -30,9 +30,9 @@ enum Waiting {
     }
 
     /// Waits, and reports a failure at `site` on timeout.
-    static func wait(_ function: String, _ build: () throws(RequestFilterError) -> RequestFilter, in journal: (any RequestJournal)?,
+    static func wait(_ function: String, _ build: () throws(HTTPMockError) -> RequestExpectation, in journal: (any RequestJournal)?,
                      after mark: JournalMark? = nil, completed: Bool, timeout: TimeInterval, message: String,
-                     site: CallSite) async -> JournalEntry? {
+                     site: AssertionSite) async -> JournalEntry? {
         guard let filter = Verification.filter(build, assertion: function, site: site) else { return nil }
         let journal = journal ?? HTTPMock.defaultJournal
         if let found = await entry(matching: filter, in: journal, after: mark, completed: completed, timeout: timeout) {

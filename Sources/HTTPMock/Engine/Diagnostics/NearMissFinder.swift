@@ -72,7 +72,7 @@ enum NearMissFinder {
         case .query: 8
         case .headers: 16
         case .body: 32
-        case .condition, .responses: 0
+        case .url, .condition, .responses: 0
         }
     }
 
@@ -103,6 +103,7 @@ enum NearMissFinder {
         case .method: return request.method
         case .host: return request.host
         case .path: return request.path
+        case .url: return request.url.absoluteString
         case .query: return request.queryItems.isEmpty ? "(no query)" : request.queryItems.map(\.description).joined(separator: "&")
         case .headers:
             if request.headers.isEmpty { return "(no headers)" }
@@ -129,6 +130,7 @@ extension Condition {
         case "body", "json", "form": return .body
         case "host": return .host
         case "path": return .path
+        case "url", "template": return .url
         default: return .condition
         }
     }

@@ -72,6 +72,8 @@ public struct FieldDifference: Sendable, Equatable, CustomStringConvertible {
     /// What part of the request differs.
     public enum Field: String, Sendable, Equatable {
         case method, host, path, query, headers, body
+        /// The whole URL: a regular expression, a URI template or an equality that the request did not meet.
+        case url
         /// A custom condition (a closure) that the request did not meet.
         case condition
         /// Everything matched, but the stub had no response left to serve.

@@ -1,8 +1,10 @@
 /// How a stub's query parameters are compared with a request's.
 public enum QueryMatching: Sendable, Hashable {
-    /// The request has exactly these parameters: no more, no fewer.
+    /// The request has exactly these parameters, no others, and each with exactly the values given (a repeated
+    /// key's values in any order).
     case exact
-    /// The request has at least these parameters; others are ignored.
+    /// The request has at least these parameters, each with at least the values given; other parameters, and
+    /// other values of a repeated key, are ignored.
     case contains
 }
 
@@ -25,12 +27,22 @@ public enum QueryValue: Sendable, Hashable, ExpressibleByStringLiteral, Expressi
     public init(stringLiteral value: String) { self = .values([value]) }
     public init(arrayLiteral elements: String...) { self = .values(elements) }
 
-    func matches(_ found: [String?]) -> Bool {
+    /// Whether the values a request has for the key (`nil` for an item without `=`) satisfy this value:
+    /// exactly (`.exact`: the same values, in any order) or at least (`.contains`: these among others).
+    func matches(_ found: [String?], _ matching: QueryMatching) -> Bool {
         switch self {
         case .any: return !found.isEmpty
-        case .flag: return found.count == 1 && found[0] == nil
+        case .flag: return matching == .exact ? found.count == 1 && found[0] == nil : found.contains { $0 == nil }
         case .values(let expected):
-            return found.count == expected.count && found.map { $0 ?? "" }.sorted() == expected.sorted()
+            if matching == .exact {
+                return found.count == expected.count && found.map { $0 ?? "" }.sorted() == expected.sorted()
+            }
+            var remaining = found.compactMap { $0 }
+            for value in expected {
+                guard let index = remaining.firstIndex(of: value) else { return false }
+                remaining.remove(at: index)
+            }
+            return true
         }
     }
 
@@ -75,7 +87,7 @@ extension Condition {
         let mode = matching == .exact ? "exact" : "contains"
         return Condition(key: "query:\(mode):\(parameters)", weight: 1 + items.values.reduce(0) { $0 + $1.weight },
                          summary: "query \(parameters.description.isEmpty ? "(none)" : parameters.description) (\(mode))") { request in
-            for (name, value) in items where !value.matches(request.queryValues(for: name)) { return false }
+            for (name, value) in items where !value.matches(request.queryValues(for: name), matching) { return false }
             if matching == .exact {
                 return request.queryItems.allSatisfy { items[$0.name] != nil }
             }

@@ -34,16 +34,23 @@ extension MappingFile {
             }
         }
         let path = try request.path.map { (text) throws(HTTPMockError) in try NamedPath(text, place: place + ".request.path") }
-        var conditions: [Condition] = []
+        // The request spec in the one matcher vocabulary: the same words a stub uses, compiled the same way.
+        var matches: [Match] = []
         if let methods = request.methods {
             if methods.isEmpty { throw HTTPMockError(.invalidDefinition, "\(place).request.method: the list of methods is empty") }
-            conditions.append(.method(Set(methods.map { $0.uppercased() })))
+            matches.append(.method(methods.map { HTTPMethod($0) }))
         }
         if let query = request.query {
-            conditions.append(.query(QueryParameters(query.mapValues(\.value)), matching: request.queryMatching))
+            matches.append(.query(QueryParameters(query.mapValues(\.value)), matching: request.queryMatching))
         }
-        for (name, spec) in (request.headers ?? [:]).sorted(by: { $0.key < $1.key }) { conditions.append(spec.condition(name: name)) }
-        if let body = request.body { conditions.append(body.condition) }
+        for (name, spec) in (request.headers ?? [:]).sorted(by: { $0.key < $1.key }) { matches.append(spec.match(name: name)) }
+        if let body = request.body { matches.append(body.match) }
+        var conditions: [Condition]
+        do {
+            conditions = try CompiledMatchers(matches, host: host, path: path?.pattern).conditions
+        } catch {
+            throw HTTPMockError(error.code, "\(place).request: \(error.message)")
+        }
         conditions.append(.loaded(from: source))
         var responses: [MockResponse] = []
         for (index, spec) in mock.responses.enumerated() {

@@ -40,16 +40,18 @@ enum HeaderSpec: Decodable {
             debugDescription: "a header matcher is a string, {\"contains\": \"…\"} or {\"present\": true|false}"))
     }
 
-    func condition(name: String) -> Condition {
+    /// The same test in the one matcher vocabulary: equality is ``Match/header(_:_:)`` (every value of a
+    /// repeated or comma-separated header counts), `contains` is a literal ``Match/header(_:matching:)``, and
+    /// `present: false` is ``Match/not(_:)``.
+    func match(name: String) -> Match {
         switch self {
         case .equals(let value):
-            Condition(key: nil, summary: "header \(name): \(value)") { $0.headers.values(for: name).contains(value) }
+            return .header(name, value)
         case .contains(let part):
-            Condition(key: nil, summary: "header \(name) contains \(part)") { $0.headers.values(for: name).contains { $0.contains(part) } }
+            let match = Match.header(name, matching: NSRegularExpression.escapedPattern(for: part))
+            return Match("header \(name) contains \(part)", make: match.make)
         case .present(let present):
-            Condition(key: nil, summary: present ? "header \(name) present" : "no header \(name)") {
-                ($0.headers[name] != nil) == present
-            }
+            return present ? .header(name) : .not(.header(name))
         }
     }
 }
@@ -80,17 +82,13 @@ enum BodySpec: Decodable {
         }
     }
 
-    var condition: Condition {
+    /// The same test in the one matcher vocabulary: ``Match/body(_:)-(String)``, a literal ``Match/body(matching:)``,
+    /// or JSON equality as ``Match/json(object:)`` compares it.
+    var match: Match {
         switch self {
-        case .equals(let text):
-            Condition(key: nil, weight: 2, summary: "body equals \(text.prefix(40))") { $0.body == Data(text.utf8) }
-        case .contains(let text):
-            Condition(key: nil, weight: 2, summary: "body contains \(text.prefix(40))") { $0.bodyText?.contains(text) ?? false }
-        case .json(let value, let wildcard):
-            Condition(key: nil, weight: 2, summary: "body JSON \(String(decoding: value.data.prefix(40), as: UTF8.self))") { request in
-                guard let body = request.body, let other = JSONValue(data: body) else { return false }
-                return value.matches(other, wildcard: wildcard)
-            }
+        case .equals(let text): .body(text)
+        case .contains(let text): .body(containing: text)
+        case .json(let value, let wildcard): .json(value, wildcard: wildcard)
         }
     }
 }

@@ -4,18 +4,18 @@ import Testing
 ///
 /// Every assertion takes `fileID`, `filePath`, `line` and `column` with defaults that capture the call site;
 /// a helper that wraps an assertion can pass its own caller's values through.
-public struct CallSite: Sendable {
+struct AssertionSite: Sendable {
     /// `Module/File.swift`.
-    public let fileID: String
+    let fileID: String
     /// The full path, as XCTest wants it.
-    public let filePath: StaticString
+    let filePath: StaticString
     /// The line, from 1.
-    public let line: UInt
+    let line: UInt
     /// The column, from 1.
-    public let column: UInt
+    let column: UInt
 
     /// The place in the caller's source that a failure is reported at.
-    public init(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
+    init(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) {
         self.fileID = fileID
         self.filePath = filePath
         self.line = line
@@ -23,7 +23,7 @@ public struct CallSite: Sendable {
     }
 
     /// The same place, as Swift Testing spells it.
-    public var sourceLocation: SourceLocation {
+    var sourceLocation: SourceLocation {
         SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column))
     }
 }
