@@ -23,9 +23,13 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
             throw fail("it contains the character \(bad.debugDescription); percent-encode it or remove it")
         }
         if bytes.contains("*"), source.contains("***") { throw fail("\"***\" is not a wildcard; use \"*\" for one segment or \"**\" for any number") }
-        let parts = bytes.isPrintableASCII
+        var parts = bytes.isPrintableASCII
             ? ASCIIBytes.split(Substring(source), on: "/").filter { !$0.isEmpty }
             : source.split(separator: "/", omittingEmptySubsequences: true)
+        // Requests' paths are compared decoded, so a pattern's are too: `/caf%C3%A9` is `/café`.
+        if bytes.contains("%") {
+            parts = parts.map { part in guard part.contains("%"), let decoded = part.removingPercentEncoding else { return part }; return Substring(decoded) }
+        }
         self.source = source
         self.glob = try Glob.compile(parts, fail: fail)
     }
