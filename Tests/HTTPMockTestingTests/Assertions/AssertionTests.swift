@@ -17,7 +17,7 @@ import HTTPMockTesting
 
     @Test func requestedByURLWithAndWithoutMessage() async throws {
         let mock = makeMock()
-        try await mock.urlSession.send("https://analytics.example.com/event", method: "POST")
+        try await mock.urlSession.fetch("https://analytics.example.com/event", method: "POST")
         HTTPAssertRequested("https://analytics.example.com/event", in: mock)
         HTTPAssertRequested("https://analytics.example.com/event", in: mock,
                             "Analytics event should be sent when search button is tapped")
@@ -30,7 +30,7 @@ import HTTPMockTesting
     /// The seed's bug: a URL passed where the message goes made the assertion match any request.
     @Test func aURLCanNeverBeTakenForTheMessage() async throws {
         let mock = makeMock()
-        try await mock.urlSession.send("https://api.example.com/b")
+        try await mock.urlSession.fetch("https://api.example.com/b")
         // The first string is the URL; the second can only be the message. https://api.example.com/a was not requested.
         let line = #line + 2
         await expectFailure(atLine: line, containing: ["expected at least 1 request to https://api.example.com/a, found 0", "— https://api.example.com/b"]) {
@@ -47,11 +47,11 @@ import HTTPMockTesting
 
     @Test func notRequested() async throws {
         let mock = makeMock()
-        try await mock.urlSession.send("https://api.example.com/public")
+        try await mock.urlSession.fetch("https://api.example.com/public")
         HTTPAssertNotRequested("https://api.example.com/sensitive", in: mock)
         HTTPAssertNotRequested("https://api.example.com/sensitive", in: mock,
                                "Sensitive API should never be called in this test scenario")
-        try await mock.urlSession.send("https://api.example.com/sensitive")
+        try await mock.urlSession.fetch("https://api.example.com/sensitive")
         let line = #line + 2
         await expectFailure(atLine: line, containing: ["HTTPAssertNotRequested failed: expected no request to https://api.example.com/sensitive, found 1", "found 1", "Matching requests in this mock (1):", "#1 GET https://api.example.com/sensitive → 200"]) {
             HTTPAssertNotRequested("https://api.example.com/sensitive", in: mock, "Sensitive API should never be called")
@@ -60,11 +60,11 @@ import HTTPMockTesting
 
     @Test func requestedOnce() async throws {
         let mock = makeMock()
-        try await mock.urlSession.send("https://api.example.com/analytics")
+        try await mock.urlSession.fetch("https://api.example.com/analytics")
         let entry = HTTPAssertRequestedOnce("https://api.example.com/analytics", in: mock,
                                             "Analytics should be sent exactly once per user action")
         #expect(entry?.statusCode == 200)
-        try await mock.urlSession.send("https://api.example.com/analytics")
+        try await mock.urlSession.fetch("https://api.example.com/analytics")
         let line = #line + 2
         await expectFailure(atLine: line, containing: ["expected exactly 1 request to https://api.example.com/analytics, found 2"]) {
             HTTPAssertRequestedOnce("https://api.example.com/analytics", in: mock)
@@ -73,9 +73,9 @@ import HTTPMockTesting
 
     @Test func fetchingMatchingRequests() async throws {
         let mock = makeMock()
-        try await mock.urlSession.send("https://api.example.com/search?q=swift")
-        try await mock.urlSession.send("https://api.example.com/search?q=linux")
-        try await mock.urlSession.send("https://api.example.com/other")
+        try await mock.urlSession.fetch("https://api.example.com/search?q=swift")
+        try await mock.urlSession.fetch("https://api.example.com/search?q=linux")
+        try await mock.urlSession.fetch("https://api.example.com/other")
         let requests = HTTPRequests(url: "https://api.example.com/search", in: mock)
         #expect(requests.map { $0.request.queryValues(for: "q") } == [["swift"], ["linux"]])
         #expect(requests.allSatisfy { $0.statusCode == 200 })
@@ -85,7 +85,7 @@ import HTTPMockTesting
 
     @Test func matchingByMethod() async throws {
         let mock = makeMock()
-        try await mock.urlSession.send("https://api.example.com/data", method: "POST")
+        try await mock.urlSession.fetch("https://api.example.com/data", method: "POST")
         HTTPAssertRequested("https://api.example.com/data", method: "POST", in: mock, "POST request should be made to data endpoint")
         let line = #line + 2
         await expectFailure(atLine: line, containing: ["expected at least 1 PUT request to https://api.example.com/data", "method: expected PUT, got POST"]) {
@@ -95,7 +95,7 @@ import HTTPMockTesting
 
     @Test func matchingByHeaders() async throws {
         let mock = makeMock()
-        try await mock.urlSession.send("https://api.example.com/data", headers: ["Authorization": "Bearer token123"])
+        try await mock.urlSession.fetch("https://api.example.com/data", headers: ["Authorization": "Bearer token123"])
         HTTPAssertRequested("https://api.example.com/data", headers: ["authorization": "Bearer token123"], in: mock,
                             "Request should include proper authorization header")
         let line = #line + 2
@@ -106,7 +106,7 @@ import HTTPMockTesting
 
     @Test func matchingByQueryParameters() async throws {
         let mock = makeMock()
-        try await mock.urlSession.send("https://api.example.com/search?q=swift&limit=10&page=2")
+        try await mock.urlSession.fetch("https://api.example.com/search?q=swift&limit=10&page=2")
         HTTPAssertRequested("https://api.example.com/search", queryParameters: ["q": "swift", "limit": "10"], in: mock,
                             "Search request should include query and limit parameters")
         let line = #line + 2
@@ -117,7 +117,7 @@ import HTTPMockTesting
 
     @Test func matchingByURLPattern() async throws {
         let mock = makeMock()
-        try await mock.urlSession.send("https://api.example.com/users/42")
+        try await mock.urlSession.fetch("https://api.example.com/users/42")
         HTTPAssertRequested(urlPattern: #"https://api\.example\.com/users/\d+"#, in: mock, "User API should be called with numeric user ID")
         // The pattern covers the whole URL: a prefix alone does not match.
         let line = #line + 2
@@ -128,7 +128,7 @@ import HTTPMockTesting
 
     @Test func badPatternIsAClearFailureNamingIt() async throws {
         let mock = makeMock()
-        try await mock.urlSession.send("https://api.example.com/users/42")
+        try await mock.urlSession.fetch("https://api.example.com/users/42")
         let line = #line + 2
         await expectFailure(atLine: line, containing: ["urlPattern \"https://api.example.com/users/(\\d+\" is not a valid regular expression"]) {
             HTTPAssertNotRequested(urlPattern: #"https://api.example.com/users/(\d+"#, in: mock)
@@ -142,7 +142,7 @@ import HTTPMockTesting
 
     @Test func countsExactlyAtLeastAtMostNever() async throws {
         let mock = makeMock()
-        for _ in 0..<3 { try await mock.urlSession.send("https://api.example.com/ping") }
+        for _ in 0..<3 { try await mock.urlSession.fetch("https://api.example.com/ping") }
         HTTPAssertRequested("https://api.example.com/ping", count: .exactly(3), in: mock)
         HTTPAssertRequested("https://api.example.com/ping", count: .atLeast(2), in: mock)
         HTTPAssertRequested("https://api.example.com/ping", count: .atMost(3), in: mock)
@@ -164,8 +164,8 @@ import HTTPMockTesting
 
     @Test func failureListsTheClosestRequests() async throws {
         let mock = makeMock()
-        try await mock.urlSession.send("https://api.example.com/log-in", method: "POST")
-        try await mock.urlSession.send("https://api.example.com/login", method: "GET")
+        try await mock.urlSession.fetch("https://api.example.com/log-in", method: "POST")
+        try await mock.urlSession.fetch("https://api.example.com/login", method: "GET")
         let failures = await recordedFailures {
             HTTPAssertRequestedOnce("https://api.example.com/login", method: .post, in: mock, "Login API should be called exactly once")
         }
@@ -183,7 +183,7 @@ import HTTPMockTesting
     /// Designed to use `HTTPMock.shared`: outside a `.httpMock` test, assertions read it by default.
     @Test func withoutATraitAssertionsReadTheSharedMock() async throws {
         let url = "https://shared-default-\(UUID().uuidString.lowercased()).test/x"
-        try await HTTPMock.shared.urlSession.send(url)
+        try await HTTPMock.shared.urlSession.fetch(url)
         HTTPAssertRequestedOnce(url)
         #expect(HTTPMock.current == nil)
     }

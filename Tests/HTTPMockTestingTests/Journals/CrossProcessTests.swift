@@ -143,9 +143,9 @@ import HTTPMockTesting
         mock.writeJournal(to: folder, redactingHeaders: [])
         #expect(mock.journalFolder == folder)
         mock.addResponses(forPath: "/a", host: "api.example.com") { MockResponse.plaintext("a") }
-        try await mock.urlSession.send("https://api.example.com/a", headers: ["Authorization": "kept"])
+        try await mock.urlSession.fetch("https://api.example.com/a", headers: ["Authorization": "kept"])
         mock.stopWritingJournal()
-        try await mock.urlSession.send("https://api.example.com/b")
+        try await mock.urlSession.fetch("https://api.example.com/b")
         let reader = JournalFolderReader(folder)
         #expect(reader.journalEntries().map(\.request.path) == ["/a"])
         #expect(reader.journalEntries().first?.request.headers["Authorization"] == "kept")

@@ -35,7 +35,7 @@ final class XCTestReportingTests: XCTestCase {
     func testFailureIsReportedAtTheCallersLine() async throws {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/seen", host: "api.example.com") { MockResponse.plaintext("ok") }
-        try await mock.urlSession.send("https://api.example.com/seen")
+        try await mock.urlSession.fetch("https://api.example.com/seen")
         var line = 0
         await capture {
             HTTPAssertRequested("https://api.example.com/seen", in: mock)  // passes: nothing recorded
@@ -55,7 +55,7 @@ final class XCTestReportingTests: XCTestCase {
             try await withHTTPMock { mock in
                 mock.addResponses(forPath: "/me", host: "api.example.com") { MockResponse.plaintext("Alice") }
                 mock.addResponses(forPath: "/unused", host: "api.example.com") { MockResponse.plaintext("never") }
-                let reply = try await URLSession.shared.send("https://api.example.com/me")
+                let reply = try await URLSession.shared.fetch("https://api.example.com/me")
                 XCTAssertEqual(reply.text, "Alice")
                 HTTPAssertRequestedOnce("https://api.example.com/me")
             }

@@ -5,12 +5,12 @@ import FoundationNetworking
 import Testing
 import HTTPMockTesting
 
-@Suite struct TraitTests {
+@Suite struct HTTPMockTraitTests {
     @Test(.httpMock { mock in
         mock.addResponses(forPath: "/me", host: "api.example.com") { MockResponse.plaintext("Alice") }
     })
     func stubsFromTheTraitAnswerTheSharedSession() async throws {
-        let reply = try await URLSession.shared.send("https://api.example.com/me")
+        let reply = try await URLSession.shared.fetch("https://api.example.com/me")
         #expect(reply.text == "Alice")
         HTTPAssertRequestedOnce("https://api.example.com/me")  // the current test's mock, by default
     }
@@ -20,8 +20,8 @@ import HTTPMockTesting
         let mock = try #require(HTTPMock.current)
         mock.addResponses(forPath: "/a", host: "api.example.com") { MockResponse.plaintext("shared") }
         mock.addResponses(forPath: "/b", host: "api.example.com") { MockResponse.plaintext("own session") }
-        #expect(try await URLSession.shared.send("https://api.example.com/a").text == "shared")
-        #expect(try await mock.urlSession.send("https://api.example.com/b").text == "own session")
+        #expect(try await URLSession.shared.fetch("https://api.example.com/a").text == "shared")
+        #expect(try await mock.urlSession.fetch("https://api.example.com/b").text == "own session")
         #expect(HTTPRequests(urlPattern: ".*").count == 2)
     }
 
@@ -34,7 +34,7 @@ import HTTPMockTesting
 
     @Test(.httpMock(reportsUnmatchedRequests: false))
     func unmatchedReportCanBeTurnedOff() async throws {
-        #expect(try await URLSession.shared.send("https://api.example.com/nothing").status == 404)
+        #expect(try await URLSession.shared.fetch("https://api.example.com/nothing").status == 404)
     }
 
     @Test func endOfTestReportsUnmatchedRequestsAndUnusedStubs() async throws {
@@ -46,8 +46,8 @@ import HTTPMockTesting
         let failures = await recordedFailures {
             // The trait's scope, run by hand inside this test, so what it reports lands here.
             try? await trait.provideScope(for: test, testCase: nil) {
-                _ = try await URLSession.shared.send("https://api.example.com/users")
-                _ = try await URLSession.shared.send("https://api.example.com/user")
+                _ = try await URLSession.shared.fetch("https://api.example.com/users")
+                _ = try await URLSession.shared.fetch("https://api.example.com/user")
             }
         }
         #expect(failures.count == 2)
@@ -71,7 +71,7 @@ import HTTPMockTesting
             escaped.withLock {
                 $0 = Task {
                     for await _ in gate { break }
-                    return try await URLSession.shared.send("https://api.example.com/late").text
+                    return try await URLSession.shared.fetch("https://api.example.com/late").text
                 }
             }
         }
@@ -85,7 +85,7 @@ import HTTPMockTesting
     @Test func aRequestWithNoTestIsNotServed() async throws {
         // Make sure the shared session is routed, then send from a task that belongs to no test.
         HTTPMock().withMock { }
-        let task = Task.detached { try await URLSession.shared.send("https://api.example.com/orphan") }
+        let task = Task.detached { try await URLSession.shared.fetch("https://api.example.com/orphan") }
         let error = await #expect(throws: URLError.self) { try await task.value }
         #expect(error?.localizedDescription.contains("no mock") == true)
     }
@@ -96,12 +96,12 @@ import HTTPMockTesting
 })
 struct SuiteTraitTests {
     @Test func firstTestGetsItsOwnMock() async throws {
-        #expect(try await URLSession.shared.send("https://api.example.com/config").text == "on")
+        #expect(try await URLSession.shared.fetch("https://api.example.com/config").text == "on")
         HTTPAssertRequestedOnce("https://api.example.com/config")
     }
 
     @Test func secondTestGetsAnotherMock() async throws {
-        #expect(try await URLSession.shared.send("https://api.example.com/config").text == "on")
+        #expect(try await URLSession.shared.fetch("https://api.example.com/config").text == "on")
         HTTPAssertRequestedOnce("https://api.example.com/config")
     }
 }

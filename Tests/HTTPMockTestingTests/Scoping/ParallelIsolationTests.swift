@@ -15,13 +15,13 @@ import HTTPMockTesting
             MockResponse.plaintext("\(index)", lifetime: .eternal)
         }
         for _ in 0..<3 {
-            #expect(try await URLSession.shared.send("https://isolation.test/whoami").text == "\(index)")
-            #expect(try await mock.urlSession.send("https://isolation.test/whoami").text == "\(index)")
+            #expect(try await URLSession.shared.fetch("https://isolation.test/whoami").text == "\(index)")
+            #expect(try await mock.urlSession.fetch("https://isolation.test/whoami").text == "\(index)")
             await Task.yield()
         }
-        async let child = URLSession.shared.send("https://isolation.test/whoami")
+        async let child = URLSession.shared.fetch("https://isolation.test/whoami")
         let fromGroup = try await withThrowingTaskGroup(of: String.self) { group in
-            group.addTask { try await URLSession.shared.send("https://isolation.test/whoami").text }
+            group.addTask { try await URLSession.shared.fetch("https://isolation.test/whoami").text }
             return try await group.next()
         }
         #expect(try await child.text == "\(index)")

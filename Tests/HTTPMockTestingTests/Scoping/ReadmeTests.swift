@@ -53,14 +53,3 @@ import HTTPMockTesting
         #expect(try await mock.urlSession.fetch("https://api.example.com/flaky").text == "ok")
     }
 }
-
-extension URLSession {
-    fileprivate func fetch(_ url: String, method: String = "GET", body: Data? = nil) async throws -> (status: Int, text: String, url: URL?) {
-        var request = URLRequest(url: URL(string: url)!)
-        request.httpMethod = method
-        request.httpBody = body
-        let (data, response) = try await data(for: request)
-        let http = response as? HTTPURLResponse
-        return (http?.statusCode ?? 0, String(decoding: data, as: UTF8.self), http?.url)
-    }
-}

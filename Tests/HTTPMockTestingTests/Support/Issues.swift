@@ -1,21 +1,5 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 import HTTPMockTesting
-
-extension URLSession {
-    /// Sends a request and returns the status and body text.
-    @discardableResult
-    func send(_ url: String, method: String = "GET", headers: [String: String] = [:]) async throws -> (status: Int, text: String) {
-        var request = URLRequest(url: URL(string: url)!)
-        request.httpMethod = method
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? -1, String(decoding: data, as: UTF8.self))
-    }
-}
 
 /// Runs `body` expecting exactly the failures it records to be at `line` and to contain every text of `containing`.
 /// Fails the test if no failure is recorded.

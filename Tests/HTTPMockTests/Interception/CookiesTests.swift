@@ -6,7 +6,7 @@ import Testing
 import HTTPMock
 
 /// `Set-Cookie` of mocked responses lands in the session's cookie storage and comes back as `Cookie`.
-@Suite struct CookieTests {
+@Suite struct CookiesTests {
     static let showCookie = MockResponse.dynamic(lifetime: .eternal) { request, _ in
         .plaintext(request.headers["Cookie"] ?? "no cookie")
     }

@@ -6,7 +6,7 @@ import Testing
 import HTTPMock
 
 /// Redirects followed inside the mock (URLSession cannot follow a URLProtocol's redirect on Linux).
-@Suite struct RedirectTests {
+@Suite struct RedirectsTests {
     @Test func redirectIsFollowedAndTheFinalURLIsReported() async throws {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/old", host: "example.com", responses: [.redirect(to: "/new", status: .movedPermanently)])

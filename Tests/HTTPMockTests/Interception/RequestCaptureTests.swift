@@ -6,7 +6,7 @@ import Testing
 import HTTPMock
 
 /// The body is visible to the mock however the caller gave it.
-@Suite struct RequestBodyTests {
+@Suite struct RequestCaptureTests {
     private func mock() -> HTTPMock {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/upload", host: "b.test", method: .post, responses: [.empty(status: .created)])

@@ -75,12 +75,12 @@ import HTTPMock
         try mock.stub(.path("/b"), .header("Authorization", "Bearer t0k3n"), responses: [.plaintext("equal", lifetime: .eternal)])
         try mock.stub(.path("/c"), .header("user-agent", matching: "^MyApp/[0-9]+$"), responses: [.plaintext("regex", lifetime: .eternal)])
         let base = "https://api.example.com"
-        #expect(try await mock.urlSession.send(base + "/a", headers: ["X-API-Key": "k"]).text == "present")
-        #expect(try await mock.urlSession.send(base + "/a").status == 404)
-        #expect(try await mock.urlSession.send(base + "/b", headers: ["authorization": "Bearer t0k3n"]).text == "equal")
-        #expect(try await mock.urlSession.send(base + "/b", headers: ["Authorization": "Bearer other"]).status == 404)
-        #expect(try await mock.urlSession.send(base + "/c", headers: ["User-Agent": "MyApp/12"]).text == "regex")
-        #expect(try await mock.urlSession.send(base + "/c", headers: ["User-Agent": "Other/12"]).status == 404)
+        #expect(try await mock.urlSession.fetch(base + "/a", headers: ["X-API-Key": "k"]).text == "present")
+        #expect(try await mock.urlSession.fetch(base + "/a").status == 404)
+        #expect(try await mock.urlSession.fetch(base + "/b", headers: ["authorization": "Bearer t0k3n"]).text == "equal")
+        #expect(try await mock.urlSession.fetch(base + "/b", headers: ["Authorization": "Bearer other"]).status == 404)
+        #expect(try await mock.urlSession.fetch(base + "/c", headers: ["User-Agent": "MyApp/12"]).text == "regex")
+        #expect(try await mock.urlSession.fetch(base + "/c", headers: ["User-Agent": "Other/12"]).status == 404)
     }
 
     @Test func everyValueOfARepeatedHeaderIsChecked() async throws {
@@ -116,8 +116,8 @@ import HTTPMock
         try mock.stub(.custom("agent is custom") { $0.headers["User-Agent"] == "customAgent" },
                       responses: [.plaintext("closure", lifetime: .eternal)])
         try mock.stub(.host("api.example.com"), .custom(HasSecretKey()), responses: [.plaintext("protocol", lifetime: .eternal)])
-        #expect(try await mock.urlSession.send("https://any.test/x", headers: ["User-Agent": "customAgent"]).text == "closure")
-        #expect(try await mock.urlSession.send("https://any.test/x", headers: ["User-Agent": "other"]).status == 404)
+        #expect(try await mock.urlSession.fetch("https://any.test/x", headers: ["User-Agent": "customAgent"]).text == "closure")
+        #expect(try await mock.urlSession.fetch("https://any.test/x", headers: ["User-Agent": "other"]).status == 404)
         #expect(try await mock.urlSession.fetch("https://api.example.com/x?key=secret").text == "protocol")
         let miss = try await mock.urlSession.fetch("https://api.example.com/x?key=wrong")
         #expect(miss.status == 404)
@@ -129,8 +129,8 @@ import HTTPMock
         try mock.stub(.method(.post), .path("/login"), .header("Content-Type", "application/json"), .jsonContaining(["user": "ann"]),
                       responses: [.plaintext("all", lifetime: .eternal)])
         let body = Data(#"{"user":"ann"}"#.utf8)
-        #expect(try await mock.urlSession.send(url, method: "POST", headers: ["Content-Type": "application/json"], body: body).text == "all")
-        #expect(try await mock.urlSession.send(url, method: "PUT", headers: ["Content-Type": "application/json"], body: body).status == 404)
-        #expect(try await mock.urlSession.send(url, method: "POST", headers: ["Content-Type": "text/plain"], body: body).status == 404)
+        #expect(try await mock.urlSession.fetch(url, method: "POST", headers: ["Content-Type": "application/json"], body: body).text == "all")
+        #expect(try await mock.urlSession.fetch(url, method: "PUT", headers: ["Content-Type": "application/json"], body: body).status == 404)
+        #expect(try await mock.urlSession.fetch(url, method: "POST", headers: ["Content-Type": "text/plain"], body: body).status == 404)
     }
 }

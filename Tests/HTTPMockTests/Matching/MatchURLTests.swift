@@ -6,7 +6,7 @@ import Testing
 import HTTPMock
 
 /// URL regular expressions, URL equality with options, host and path matchers (seed 001's URL matchers).
-@Suite struct URLMatcherTests {
+@Suite struct MatchURLTests {
     @Test func urlRegexMatchesAnyHostAndRefusesOthers() async throws {
         let mock = HTTPMock()
         try mock.stub(.urlRegex(#"^https://www\.google\.com/.+"#), responses: [.plaintext("google", lifetime: .eternal)])

@@ -7,7 +7,7 @@ import HTTPMock
 
 /// Ignore rules, opt-in / opt-out, and switching stubs and mocks off and on. The "real network" here is a
 /// second mock, given as the passthrough session.
-@Suite struct ModeTests {
+@Suite struct ModesTests {
     /// A mock standing in for the network, and a mock whose passthrough goes to it. Keep `network` alive while
     /// `mock` is used: a session whose mock is released answers nothing.
     static func pair() throws -> (mock: HTTPMock, network: HTTPMock) {
@@ -69,7 +69,7 @@ import HTTPMock
         let mock = HTTPMock()
         try mock.stub(.path("/status"), responses: [.plaintext("normal", lifetime: .eternal)])
         let outage = try mock.stub(.path("/status"), .header("X-Region"), responses: [.empty(status: .serviceUnavailable, lifetime: .eternal)])
-        let send = { try await mock.urlSession.send("https://x.test/status", headers: ["X-Region": "eu"]) }
+        let send = { try await mock.urlSession.fetch("https://x.test/status", headers: ["X-Region": "eu"]) }
         #expect(try await send().status == 503)
         outage.isEnabled = false
         #expect(outage.isEnabled == false)

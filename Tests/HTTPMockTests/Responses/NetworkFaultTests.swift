@@ -6,7 +6,7 @@ import Testing
 import HTTPMock
 
 /// Simulated network faults reach the caller as the URLError a real session gives.
-@Suite struct FaultTests {
+@Suite struct NetworkFaultTests {
     static let cases: [(String, URLError.Code)] = [
         ("timeout", .timedOut), ("connectionLost", .networkConnectionLost), ("dnsFailure", .cannotFindHost),
         ("connectionRefused", .cannotConnectToHost), ("offline", .notConnectedToInternet),

@@ -117,7 +117,7 @@ import HTTPMock
     @Test func echoSendsTheBodyBack() async throws {
         let mock = HTTPMock()
         try mock.stub(.path("/echo"), responses: [.echo(lifetime: .eternal)])
-        let reply = try await mock.urlSession.send("https://x.test/echo", method: "PUT", headers: ["Content-Type": "application/json"],
+        let reply = try await mock.urlSession.fetch("https://x.test/echo", method: "PUT", headers: ["Content-Type": "application/json"],
                                                    body: Data(#"{"a":1}"#.utf8))
         #expect(reply.status == 200)
         #expect(reply.text == #"{"a":1}"#)

@@ -3,7 +3,7 @@ import Testing
 import HTTPMock
 
 /// Query matching: the README's exact and contains samples, and the seed's bugs done right.
-@Suite struct QueryTests {
+@Suite struct QueryMatchingTests {
     @Test func readmeExactAndContains() async throws {
         let mock = HTTPMock()
         mock.registerResponses {
