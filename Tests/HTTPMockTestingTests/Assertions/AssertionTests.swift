@@ -5,7 +5,7 @@ import FoundationNetworking
 import Testing
 import HTTPMockTesting
 
-/// The assertion samples of seed 002's README, each run against a real URLSession, passing and failing.
+/// The assertion samples of HTTPAssertion's README, each run against a real URLSession, passing and failing.
 @Suite struct AssertionTests {
     /// A mock that answers everything under api.example.com and analytics.example.com.
     private func makeMock() -> HTTPMock {
@@ -27,7 +27,7 @@ import HTTPMockTesting
         }
     }
 
-    /// The seed's bug: a URL passed where the message goes made the assertion match any request.
+    /// A URL passed where the message goes must never make the assertion match any request.
     @Test func aURLCanNeverBeTakenForTheMessage() async throws {
         let mock = makeMock()
         try await mock.urlSession.fetch("https://api.example.com/b")

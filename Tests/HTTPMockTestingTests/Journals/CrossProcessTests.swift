@@ -5,7 +5,7 @@ import FoundationNetworking
 import Testing
 import HTTPMockTesting
 
-/// The seed's app/test split, with real processes: the fixture writes its journal, this process asserts on it.
+/// An app writing its journal and a test reading it, as separate processes: the fixture writes its journal, this process asserts on it.
 @Suite struct CrossProcessTests {
     @Test func aLaunchedProcessJournalIsReadAndAsserted() async throws {
         let directory = try Fixture.makeFolder()

@@ -5,7 +5,7 @@ import FoundationNetworking
 import Testing
 import HTTPMockTesting
 
-/// Seed 002's waiting and perform-then-assert samples, run against a real URLSession.
+/// HTTPAssertion's waiting and perform-then-assert samples, run against a real URLSession.
 @Suite struct WaitingTests {
     private func makeMock() -> HTTPMock {
         let mock = HTTPMock()

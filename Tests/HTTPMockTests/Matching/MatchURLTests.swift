@@ -5,7 +5,7 @@ import FoundationNetworking
 import Testing
 import HTTPMock
 
-/// URL regular expressions, URL equality with options, host and path matchers (seed 001's URL matchers).
+/// URL regular expressions, URL equality with options, host and path matchers (the URL matchers of `Match`).
 @Suite struct MatchURLTests {
     @Test func urlRegexMatchesAnyHostAndRefusesOthers() async throws {
         let mock = HTTPMock()

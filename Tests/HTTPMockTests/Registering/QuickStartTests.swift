@@ -5,7 +5,7 @@ import FoundationNetworking
 import Testing
 import HTTPMock
 
-/// The quick-start samples of the HTTPMock README (seed 000), each run through a real URLSession.
+/// The README's quick-start samples, each run through a real URLSession.
 @Suite struct QuickStartTests {
     @Test func imperativeArrayQueuesResponsesInOrder() async throws {
         let mock = HTTPMock()

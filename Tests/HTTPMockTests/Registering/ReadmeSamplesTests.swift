@@ -5,7 +5,7 @@ import FoundationNetworking
 import Testing
 import HTTPMock
 
-/// The seed README's samples that use `HTTPMock.shared`, written as the README writes them.
+/// The README's samples that use `HTTPMock.shared`, written as the README writes them.
 /// Serialized, and the only suite that touches `HTTPMock.shared`.
 @Suite(.serialized) struct ReadmeSamplesTests {
     let users = [User(id: 1, name: "Alice"), User(id: 2, name: "Bob")]

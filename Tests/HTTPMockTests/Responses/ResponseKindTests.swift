@@ -5,7 +5,7 @@ import FoundationNetworking
 import Testing
 import HTTPMock
 
-/// Responses of seed 001: status, headers, content type, bodies, failures, delays, dynamic and echo.
+/// The kinds of response: status, headers, content type, bodies, failures, delays, dynamic and echo.
 @Suite struct ResponseKindTests {
     let url = "https://api.example.com/r"
 

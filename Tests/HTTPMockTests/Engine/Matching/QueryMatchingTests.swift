@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import HTTPMock
 
-/// Query matching: the README's exact and contains samples, and the seed's bugs done right.
+/// Query matching: the README's exact and contains samples, repeated keys, flags and percent-encoded values.
 @Suite struct QueryMatchingTests {
     @Test func readmeExactAndContains() async throws {
         let mock = HTTPMock()

@@ -5,7 +5,7 @@ import FoundationNetworking
 import Testing
 @testable import HTTPMock
 
-/// Mockingbird bundles (seed 003), written exactly as its README documents them, served through a real URLSession.
+/// Mockingbird bundles, written exactly as its README documents them, served through a real URLSession.
 @Suite struct MockingbirdTests {
     let bundles = fixtures.appendingPathComponent("Mockingbird")
     let bad = fixtures.appendingPathComponent("BadInput/Mockingbird")
