@@ -1,0 +1,38 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// What a request sent through a mock got back.
+struct Reply: Sendable {
+    let status: Int
+    let text: String
+    let headers: [String: String]
+    let url: URL?
+
+    /// The value of the response header `name`, whatever its case.
+    func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+extension URLSession {
+    /// Sends a request and returns its status, body text, headers and the response URL.
+    @discardableResult
+    func fetch(
+        _ url: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil,
+        timeout: TimeInterval? = nil
+    ) async throws -> Reply {
+        var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = method
+        request.httpBody = body
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let timeout { request.timeoutInterval = timeout }
+        let (data, response) = try await data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        var fields: [String: String] = [:]
+        for (key, value) in http.allHeaderFields { fields["\(key)"] = "\(value)" }
+        return Reply(status: http.statusCode, text: String(decoding: data, as: UTF8.self), headers: fields, url: http.url)
+    }
+}
