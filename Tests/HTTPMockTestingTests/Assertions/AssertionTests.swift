@@ -197,7 +197,7 @@ import HTTPMockTesting
         try mock.stub(.path("/**"), responses: [.empty(lifetime: .eternal)])
         for url in ["https://api.example.com/a/b", "https://api.example.com/a/b?x=1", "http://api.example.com/a/b",
                     "https://api.example.com/a/b/c", "https://api.example.com/s?a=1&b=2", "https://api.example.com/s?a=1"] {
-            try await mock.urlSession.send(url)
+            try await mock.urlSession.fetch(url)
         }
         let paths = { (entries: [JournalEntry]) in entries.map(\.request.url.absoluteString) }
         #expect(paths(HTTPRequests(url: "https://API.example.com:443/a/b/", in: mock))
