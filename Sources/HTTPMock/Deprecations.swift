@@ -2,3 +2,41 @@
 // fix-it where the compiler can apply one. Nothing here is part of the API: new code never uses these names.
 
 import Foundation
+
+// MARK: - Responses
+
+extension MockResponse {
+    /// The first release's second name for ``plaintext(_:contentType:status:lifetime:delivery:headers:)``.
+    @available(*, deprecated, renamed: "plaintext(_:contentType:status:lifetime:delivery:headers:)")
+    public static func text(
+        _ text: String,
+        contentType: String = "text/plain; charset=utf-8",
+        status: Status = .ok,
+        lifetime: Lifetime = .single,
+        delivery: Delivery = .instant,
+        headers: [String: String] = [:]
+    ) -> MockResponse {
+        plaintext(text, contentType: contentType, status: status, lifetime: lifetime, delivery: delivery, headers: headers)
+    }
+
+    /// The first release's JSON body from any JSON value, a second name beside ``dictionary(_:status:lifetime:delivery:headers:)``
+    /// and ``encodable(_:status:lifetime:delivery:headers:encoder:)``.
+    @available(*, deprecated, message: "use dictionary(_:) for a JSON object, or encodable(_:) for an array or any other value")
+    public static func json(
+        _ object: Any,
+        status: Status = .ok,
+        lifetime: Lifetime = .single,
+        delivery: Delivery = .instant,
+        headers: [String: String] = [:]
+    ) -> MockResponse {
+        guard JSONSerialization.isValidJSONObject([object]),
+              let wrapped = try? JSONSerialization.data(withJSONObject: [object], options: [.sortedKeys]) else {
+            var response = MockResponse(status: status, headers: headers, lifetime: lifetime, delivery: delivery)
+            response.problem = .invalidResponse("\(object) is not a JSON value (use strings, numbers, booleans, NSNull, arrays and dictionaries)")
+            return response
+        }
+        // Serialised inside an array so that top-level scalars work; the brackets are dropped.
+        return MockResponse(status: status, headers: headers, content: .data(Data(wrapped.dropFirst().dropLast())),
+                            contentType: "application/json", lifetime: lifetime, delivery: delivery)
+    }
+}

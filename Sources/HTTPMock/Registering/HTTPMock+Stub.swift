@@ -3,7 +3,7 @@ extension HTTPMock {
     ///
     /// ```swift
     /// try mock.stub(.method(.post), .url("https://api.example.com/login"), .form(["user": "ann", "password": .any]),
-    ///               responses: [.json(["token": "abc"])])
+    ///               responses: [.dictionary(["token": "abc"])])
     /// ```
     ///
     /// Registering the same matchers again appends to the same queue (except for ``Match/custom(_:_:)``
@@ -49,7 +49,7 @@ extension HTTPMock {
     ///
     /// ```swift
     /// try mock.stub(.urlRegex(#"^https://api\.example\.com/items/[0-9]+$"#), byMethod: [
-    ///     .get: .json(["id": 1], lifetime: .eternal),
+    ///     .get: .dictionary(["id": 1], lifetime: .eternal),
     ///     .post: .empty(status: .created, delivery: .delayed(0.2)),
     ///     .put: .failure(URLError(.notConnectedToInternet)),
     /// ])

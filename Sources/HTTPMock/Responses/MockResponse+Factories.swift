@@ -41,16 +41,22 @@ extension MockResponse {
                             contentType: "application/json", lifetime: lifetime, delivery: delivery)
     }
 
-    /// A UTF-8 text body; `Content-Type: text/plain; charset=utf-8`.
+    /// A UTF-8 text body; `Content-Type: text/plain; charset=utf-8` unless you name another.
+    ///
+    /// ```swift
+    /// MockResponse.plaintext("Service temporarily unavailable", status: .serviceUnavailable)
+    /// MockResponse.plaintext("<h1>Hi</h1>", contentType: "text/html; charset=utf-8")
+    /// ```
     public static func plaintext(
         _ text: String,
+        contentType: String = "text/plain; charset=utf-8",
         status: Status = .ok,
         lifetime: Lifetime = .single,
         delivery: Delivery = .instant,
         headers: [String: String] = [:]
     ) -> MockResponse {
         MockResponse(status: status, headers: headers, content: .data(Data(text.utf8)),
-                     contentType: "text/plain; charset=utf-8", lifetime: lifetime, delivery: delivery)
+                     contentType: contentType, lifetime: lifetime, delivery: delivery)
     }
 
     /// No body.

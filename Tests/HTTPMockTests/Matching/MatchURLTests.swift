@@ -101,7 +101,7 @@ import HTTPMock
         let mock = HTTPMock()
         try mock.stub(.urlRegex(#"^https://www\.google\.com/.+"#), byMethod: [
             .get: .plaintext("A", lifetime: .eternal),
-            .post: .json(["created": true], status: .created, lifetime: .eternal, delivery: .delayed(0.05)),
+            .post: .dictionary(["created": true], status: .created, lifetime: .eternal, delivery: .delayed(0.05)),
             .put: .failure(URLError(.cannotConnectToHost), lifetime: .eternal),
         ])
         let url = "https://www.google.com/doc"

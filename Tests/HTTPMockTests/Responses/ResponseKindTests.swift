@@ -25,7 +25,7 @@ import HTTPMock
 
     @Test func explicitContentTypeHeaderWinsOverTheFactory() async throws {
         let mock = HTTPMock()
-        try mock.stub(.path("/r"), responses: [.text("<b>hi</b>", contentType: "text/html", headers: ["content-type": "application/xhtml+xml"])])
+        try mock.stub(.path("/r"), responses: [.plaintext("<b>hi</b>", contentType: "text/html", headers: ["content-type": "application/xhtml+xml"])])
         #expect(try await mock.urlSession.fetch(url).header("Content-Type") == "application/xhtml+xml")
     }
 
@@ -33,9 +33,9 @@ import HTTPMock
         let mock = HTTPMock()
         try mock.stub(.path("/r")) {
             MockResponse(body: Data("raw".utf8))
-            MockResponse.text("<p>html</p>", contentType: "text/html; charset=utf-8")
+            MockResponse.plaintext("<p>html</p>", contentType: "text/html; charset=utf-8")
             MockResponse.encodable(User(id: 7, name: "Eve"))
-            MockResponse.json(["ids": [1, 2], "ok": true])
+            MockResponse.dictionary(["ids": [1, 2], "ok": true])
             MockResponse.file(url: fixtures.appendingPathComponent("user.json"))
         }
         #expect(try await mock.urlSession.fetch(url).text == "raw")
@@ -53,7 +53,7 @@ import HTTPMock
 
     @Test func jsonResponseRefusesAValueThatIsNotJSON() {
         let mock = HTTPMock()
-        let error = #expect(throws: HTTPMockError.self) { try mock.stub(.path("/r"), responses: [.json(["when": Date()])]) }
+        let error = #expect(throws: HTTPMockError.self) { try mock.stub(.path("/r"), responses: [.dictionary(["when": Date()])]) }
         #expect(error?.code == .invalidResponse)
     }
 
@@ -106,7 +106,7 @@ import HTTPMock
 
     @Test func dynamicResponseThatIsInvalidFailsTheRequestNamingTheProblem() async throws {
         let mock = HTTPMock()
-        try mock.stub(.path("/bad"), responses: [.dynamic { _, _ in .json(["x": Date()]) }])
+        try mock.stub(.path("/bad"), responses: [.dynamic { _, _ in .dictionary(["x": Date()]) }])
         let error = await mock.urlSession.failure("https://x.test/bad")
         #expect(error != nil)
         #if canImport(FoundationNetworking)
