@@ -40,3 +40,18 @@ extension MockResponse {
                             contentType: "application/json", lifetime: lifetime, delivery: delivery)
     }
 }
+
+// MARK: - Errors
+
+/// The first release's error for a failure read back from another process's journal, now an ``HTTPMockError``
+/// whose code is ``HTTPMockError/Code-swift.enum/recordedFailure``.
+@available(*, deprecated, renamed: "HTTPMockError")
+public typealias RecordedError = HTTPMockError
+
+extension HTTPMockError {
+    /// The first release's ``RecordedError`` initializer.
+    @available(*, deprecated, message: "use HTTPMockError(.recordedFailure, description)")
+    public init(description: String) {
+        self.init(.recordedFailure, description)
+    }
+}

@@ -79,17 +79,9 @@ package struct JournalRecord: Codable, Sendable {
         if let status {
             outcome = .response(status: status, headers: responseHeaders ?? [:], body: responseBody ?? Data())
         } else if let error {
-            outcome = .failure(RecordedError(description: error))
+            outcome = .failure(HTTPMockError(.recordedFailure, error))
         }
         return JournalEntry(id: id, request: request, receivedAt: receivedAt, resolution: resolution,
                             outcome: outcome, completedAt: completedAt)
     }
-}
-
-/// An error read back from a journal written by another process: only its description survives.
-public struct RecordedError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The error as the writing process described it.
-    public let description: String
-    /// An error with this description.
-    public init(description: String) { self.description = description }
 }
