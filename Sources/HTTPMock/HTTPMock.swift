@@ -52,9 +52,9 @@ public final class HTTPMock: Sendable {
 
     /// What happens to a request no stub answers. Default ``UnmockedPolicy/notFound``.
     public var unmockedPolicy: UnmockedPolicy {
-        get { core.engine.state.withLock { $0.policy } }
+        get { core.engine.policy }
         set {
-            core.engine.state.withLock { $0.policy = newValue }
+            core.engine.policy = newValue
             if case .mock(let response) = newValue, let problem = response.problem {
                 reportingRefusal { () throws(HTTPMockError) in throw problem }
             }
@@ -73,13 +73,12 @@ public final class HTTPMock: Sendable {
 
     /// Removes every stub and queued response. The journal and the policy stay.
     public func clearQueues() {
-        core.engine.state.withLock { $0.router.removeAll() }
+        core.engine.removeAllStubs()
     }
 
     /// Removes every stub registered for `host` (compared as written, case-insensitively; for a wildcard host,
     /// pass the same pattern).
     public func clearQueue(forHost host: String) {
-        let host = host.lowercased()
-        core.engine.state.withLock { $0.router.removeAll { $0.host?.source.lowercased() == host } }
+        core.engine.removeStubs(registeredForHost: host)
     }
 }

@@ -7,8 +7,8 @@ extension HTTPMock {
     /// ``unmockedPolicy`` (so with ``UnmockedPolicy/optIn`` everything goes to the real network, and with the
     /// default a 404 says the mock is disabled). Stubs and their queues are kept for when it is enabled again.
     public var isEnabled: Bool {
-        get { core.engine.state.withLock { $0.isEnabled } }
-        set { core.engine.state.withLock { $0.isEnabled = newValue } }
+        get { core.engine.isEnabled }
+        set { core.engine.isEnabled = newValue }
     }
 
     /// Whether redirects (3xx with `Location`) are followed inside the mock. Default `true`.

@@ -7,7 +7,7 @@ extension HTTPMock {
     /// #expect(posts[0].statusCode == 201)
     /// ```
     public var journal: [JournalEntry] {
-        core.engine.state.withLock { $0.journal.entries }
+        core.engine.journalEntries
     }
 
     /// Journal entries whose ``JournalEntry/id`` is `id` or later, oldest first.
@@ -20,12 +20,12 @@ extension HTTPMock {
     /// let caused = mock.journal(from: mark)
     /// ```
     public func journal(from id: Int) -> [JournalEntry] {
-        core.engine.state.withLock { $0.journal.entries(from: id) }
+        core.engine.journalEntries(from: id)
     }
 
     /// The ``JournalEntry/id`` the next request will get.
     public var nextJournalID: Int {
-        core.engine.state.withLock { $0.journal.upcomingID }
+        core.engine.upcomingJournalID
     }
 
     /// The requests this mock saw, oldest first.
@@ -33,13 +33,13 @@ extension HTTPMock {
 
     /// How many journal entries are kept; older ones are dropped first (in constant time). Default 10,000.
     public var journalCapacity: Int {
-        get { core.engine.state.withLock { $0.journal.capacity } }
-        set { core.engine.state.withLock { $0.journal.capacity = newValue } }
+        get { core.engine.journalCapacity }
+        set { core.engine.journalCapacity = newValue }
     }
 
     /// Forgets the journal. Entry identifiers keep counting up.
     public func clearJournal() {
-        core.engine.state.withLock { $0.journal.removeAll() }
+        core.engine.clearJournal()
     }
 
     /// Calls `handler` each time a request is journaled and each time its response or error is delivered.

@@ -8,7 +8,7 @@ import FoundationNetworking
 extension HTTPMock {
     /// How many stubs the router's index finds for `request` by host and path (no conditions, queues or journal).
     @_spi(Benchmarking) public func _candidateCount(for request: CapturedRequest) -> Int {
-        core.engine.state.withLock { $0.router.candidates(for: request).count }
+        core.engine.candidateCount(for: request)
     }
 
     /// The engine's whole decision for `request`, as a request through the session gets it (matching,

@@ -33,10 +33,7 @@ extension HTTPMock {
 
     /// Removes the stubs of the Mockingbird bundle loaded last. Other stubs stay.
     public func unloadMockingbirdBundle() {
-        core.engine.state.withLock { state in
-            guard let ids = state.loadedSlots.removeValue(forKey: "mockingbird") else { return }
-            state.router.removeAll { ids.contains($0.id) }
-        }
+        core.engine.removeLoad(inSlot: "mockingbird")
     }
 }
 

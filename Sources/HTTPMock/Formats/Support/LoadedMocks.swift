@@ -19,10 +19,7 @@ public struct LoadedMocks: Sendable {
 
     /// Removes the stubs of this load from the mock, with their remaining responses. Unloading twice does nothing.
     public func unload() {
-        engine.state.withLock { state in
-            state.router.removeAll { ids.contains($0.id) }
-            if let slot, state.loadedSlots[slot] == ids { state.loadedSlots[slot] = nil }
-        }
+        engine.removeLoad(ids, slot: slot)
     }
 }
 
