@@ -71,7 +71,12 @@ public final class HTTPMock: Sendable {
     /// The session that carries passthrough requests.
     public var passthroughSession: URLSession { core.passthroughSession }
 
-    /// Removes every stub and queued response. The journal and the policy stay.
+    /// Removes every stub and queued response of this mock, however it was registered (in code or loaded from
+    /// files). Ignore rules, the journal and the policy stay.
+    ///
+    /// A handle removes what it added (``StubHandle/remove()``, ``LoadedMocks/remove()``,
+    /// ``JournalObservation/remove()``); the mock clears a whole collection (``clearQueues()``,
+    /// ``clearQueue(forHost:)``, ``clearJournal()``, ``clearIgnoreRules()``).
     public func clearQueues() {
         core.engine.removeAllStubs()
     }

@@ -45,7 +45,7 @@ extension HTTPMock {
     /// Calls `handler` each time a request is journaled and each time its response or error is delivered.
     ///
     /// The handler runs on the thread that served the request (URLSession's work queue): keep it short and never
-    /// block in it. Observation stops when the returned object is released or cancelled.
+    /// block in it. Observation stops when the returned object is released or removed.
     ///
     /// ```swift
     /// let observation = mock.observeJournal { event, entry in
@@ -59,14 +59,17 @@ extension HTTPMock {
     }
 }
 
-/// Keeps a journal observer alive; releasing it or calling ``cancel()`` stops the observation.
+/// Keeps a journal observer alive; releasing it or calling ``remove()`` stops the observation.
 public final class JournalObservation: Sendable {
     private let stop: Locked<(@Sendable () -> Void)?>
 
     init(stop: @escaping @Sendable () -> Void) { self.stop = Locked(stop) }
 
-    /// Stops the observation. Safe to call more than once.
-    public func cancel() {
+    /// Removes the observer this observation added, so it is called no more. Safe to call more than once.
+    ///
+    /// A handle removes what it added; the mock clears a whole collection (``HTTPMock/clearJournal()``
+    /// forgets the journal's entries and leaves observers in place).
+    public func remove() {
         let stop = self.stop.withLock { current -> (@Sendable () -> Void)? in
             defer { current = nil }
             return current
@@ -74,5 +77,5 @@ public final class JournalObservation: Sendable {
         stop?()
     }
 
-    deinit { cancel() }
+    deinit { remove() }
 }

@@ -64,15 +64,17 @@ import Testing
     @Test func loadingAnotherBundleReplacesOnlyThePreviousBundle() async throws {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/status", host: "httpbin.org", responses: [.plaintext("mine", lifetime: .eternal)])
-        try mock.loadMockingbirdBundle(at: bundles.appendingPathComponent("httpbin"))
+        let first = try mock.loadMockingbirdBundle(at: bundles.appendingPathComponent("httpbin"))
         #expect(try await mock.urlSession.fetch("https://httpbin.org/ip").status == 200)
-        try mock.loadMockingbirdBundle(at: bundles.appendingPathComponent("loggedOut"))
+        let second = try mock.loadMockingbirdBundle(at: bundles.appendingPathComponent("loggedOut"))
         let denied = try await mock.urlSession.fetch("https://httpbin.org/ip")
         #expect(denied.status == 401)
         #expect(denied.text == "log in first\n")
         #expect(try await mock.urlSession.fetch("https://httpbin.org/raw").status == 404)
         #expect(try await mock.urlSession.fetch("https://httpbin.org/status").text == "mine")
-        mock.unloadMockingbirdBundle()
+        first.remove()   // already replaced: removes nothing of the second bundle
+        #expect(try await mock.urlSession.fetch("https://httpbin.org/ip").status == 401)
+        second.remove()
         #expect(try await mock.urlSession.fetch("https://httpbin.org/ip").status == 404)
         #expect(try await mock.urlSession.fetch("https://httpbin.org/status").text == "mine")
     }
@@ -87,11 +89,11 @@ import Testing
         #expect(try await other.urlSession.fetch("https://httpbin.org/nope").status == 404)
     }
 
-    @Test func handleReturnedByALoadUnloadsIt() async throws {
+    @Test func handleReturnedByALoadRemovesIt() async throws {
         let mock = HTTPMock()
         let loaded = try mock.loadMockingbirdBundle(at: bundles.appendingPathComponent("httpbin"))
         #expect(loaded.stubCount == 4)
-        loaded.unload()
+        loaded.remove()
         #expect(try await mock.urlSession.fetch("https://httpbin.org/ip").status == 404)
     }
 

@@ -2,7 +2,8 @@ import Foundation
 
 extension HTTPMock {
     /// Serves the Mockingbird mock bundle in `folder` (a `bundle.json` and the files it names), replacing the
-    /// bundle this mock loaded before, if any. Other stubs of the mock stay.
+    /// bundle this mock loaded before, if any. Other stubs of the mock stay. Call ``LoadedMocks/remove()`` on the
+    /// returned value to remove the bundle's stubs again.
     ///
     /// ```swift
     /// let mock = HTTPMock()
@@ -28,13 +29,11 @@ extension HTTPMock {
     public func loadMockingbirdBundle(at folder: URL, queryMatching: QueryMatching = .exact) throws(HTTPMockError) -> LoadedMocks {
         let folder = folder.standardizedFileURL
         let definitions = try MockingbirdBundle.definitions(in: folder, queryMatching: queryMatching)
-        return try core.engine.load(definitions, source: folder.path, slot: "mockingbird")
+        return try core.engine.load(definitions, source: folder.path, slot: Self.mockingbirdSlot)
     }
 
-    /// Removes the stubs of the Mockingbird bundle loaded last. Other stubs stay.
-    public func unloadMockingbirdBundle() {
-        core.engine.removeLoad(inSlot: "mockingbird")
-    }
+    /// The slot Mockingbird bundles occupy: loading one replaces the one loaded before.
+    static let mockingbirdSlot = "mockingbird"
 }
 
 extension UnmockedPolicy {
