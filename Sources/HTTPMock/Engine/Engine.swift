@@ -149,9 +149,10 @@ final class Engine: Sendable {
                 return (.fail(URLError(.fileDoesNotExist, userInfo: [NSLocalizedDescriptionKey: "HTTPMock: the unmocked policy's response is invalid: \(problem.message)"])), entry, [:])
             }
             return (.respond(response), entry, [:])
+        case .optOut:
+            return (.fail(HTTPMockError(.unmockedRequest, reason)), entry, [:])
         case .fail(let error):
-            let failure: any Error & Sendable = error is UnmockedRequestError ? UnmockedRequestError(reason: reason) : error
-            return (.fail(failure), entry, [:])
+            return (.fail(error), entry, [:])
         case .fatalError:
             return (.crash(reason), entry, [:])
         }

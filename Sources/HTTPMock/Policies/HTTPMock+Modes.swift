@@ -4,7 +4,7 @@ extension HTTPMock {
     /// Whether the mock's stubs answer. Default `true`.
     ///
     /// When `false`, no stub answers: ignore rules still apply, and every other request gets the
-    /// ``unmockedPolicy`` (so with ``UnmockedPolicy/optIn`` everything goes to the real network, and with the
+    /// ``unmockedPolicy`` (so with ``UnmockedPolicy/passthrough`` everything goes to the real network, and with the
     /// default a 404 says the mock is disabled). Stubs and their queues are kept for when it is enabled again.
     public var isEnabled: Bool {
         get { core.engine.isEnabled }

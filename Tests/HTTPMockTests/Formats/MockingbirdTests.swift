@@ -84,7 +84,7 @@ import Testing
         let other = HTTPMock()
         try strict.loadMockingbirdBundle(at: bundles.appendingPathComponent("httpbin"))
         try other.loadMockingbirdBundle(at: bundles.appendingPathComponent("httpbin"))
-        strict.unmockedPolicy = .notImplemented
+        strict.unmockedPolicy = .mock(.empty(status: .notImplemented))
         #expect(try await strict.urlSession.fetch("https://httpbin.org/nope").status == 501)
         #expect(try await other.urlSession.fetch("https://httpbin.org/nope").status == 404)
     }

@@ -8,7 +8,8 @@ extension HTTPMock {
     /// ```swift
     /// let mock = HTTPMock()
     /// try mock.loadMockingbirdBundle(at: fixtures.appendingPathComponent("bundles/httpbin"))
-    /// mock.unmockedPolicy = .notImplemented     // Mockingbird's `handleAllRequests = true`, for this mock only
+    /// // Mockingbird's `handleAllRequests = true` (unmatched requests get 501), for this mock only:
+    /// mock.unmockedPolicy = .mock(.empty(status: .notImplemented))
     /// // later, to simulate another server state:
     /// try mock.loadMockingbirdBundle(at: fixtures.appendingPathComponent("bundles/httpbin-logged-out"))
     /// ```
@@ -34,14 +35,4 @@ extension HTTPMock {
 
     /// The slot Mockingbird bundles occupy: loading one replaces the one loaded before.
     static let mockingbirdSlot = "mockingbird"
-}
-
-extension UnmockedPolicy {
-    /// Answer `501 Not Implemented`: what a Mockingbird bundle answers with `handleAllRequests = true`, set here per
-    /// mock instead of for the whole process. (Mockingbird's default, sending unmatched requests to the network,
-    /// is ``passthrough``, which you must choose explicitly.)
-    public static var notImplemented: UnmockedPolicy {
-        .mock(MockResponse.plaintext("HTTPMock: no entry of the mock bundle matches this request", status: .notImplemented,
-                                     headers: ["X-HTTPMock": "unmatched"]))
-    }
 }
