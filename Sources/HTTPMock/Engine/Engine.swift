@@ -5,9 +5,9 @@ import Foundation
 /// Pure Swift with no `URLSession` in it: it takes a ``CapturedRequest`` and says what to do. The interception
 /// layer carries that out; tests can drive it directly.
 ///
-/// Its state is private to this file: the faces (``HTTPMock``, ``StubHandle``, ``LoadedMocks``, the format
-/// loaders) use only these named operations, each one step under the lock:
-/// - answering: ``decide(_:)``, ``complete(_:with:)`` (one lock each, the request path);
+/// Its state is private to this file (a new operation goes here): the faces (``HTTPMock``, ``StubHandle``,
+/// ``LoadedMocks``, the format loaders) use only these named operations, each one step under the lock:
+/// - answering: ``decide(_:)``, ``complete(_:with:)`` (the request path: one engine lock each, keep it so);
 /// - registering: ``register(_:slot:)``, ``registerIgnoreRules(_:)``;
 /// - settings: ``policy``, ``isEnabled``;
 /// - removing: ``removeAllStubs()``, ``removeStubs(registeredForHost:)``, ``removeAllIgnoreRules()``,
