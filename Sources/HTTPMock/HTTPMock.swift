@@ -52,9 +52,9 @@ public final class HTTPMock: Sendable {
 
     /// What happens to a request no stub answers. Default ``UnmockedPolicy/notFound``.
     public var unmockedPolicy: UnmockedPolicy {
-        get { core.engine.state.withLock { $0.policy } }
+        get { core.engine.policy }
         set {
-            core.engine.state.withLock { $0.policy = newValue }
+            core.engine.policy = newValue
             if case .mock(let response) = newValue, let problem = response.problem {
                 reportingRefusal { () throws(HTTPMockError) in throw problem }
             }
@@ -71,15 +71,19 @@ public final class HTTPMock: Sendable {
     /// The session that carries passthrough requests.
     public var passthroughSession: URLSession { core.passthroughSession }
 
-    /// Removes every stub and queued response. The journal and the policy stay.
+    /// Removes every stub and queued response of this mock, however it was registered (in code or loaded from
+    /// files). Ignore rules, the journal and the policy stay.
+    ///
+    /// A handle removes what it added (``StubHandle/remove()``, ``LoadedMocks/remove()``,
+    /// ``JournalObservation/remove()``); the mock clears a whole collection (``clearQueues()``,
+    /// ``clearQueue(forHost:)``, ``clearJournal()``, ``clearIgnoreRules()``).
     public func clearQueues() {
-        core.engine.state.withLock { $0.router.removeAll() }
+        core.engine.removeAllStubs()
     }
 
     /// Removes every stub registered for `host` (compared as written, case-insensitively; for a wildcard host,
     /// pass the same pattern).
     public func clearQueue(forHost host: String) {
-        let host = host.lowercased()
-        core.engine.state.withLock { $0.router.removeAll { $0.host?.source.lowercased() == host } }
+        core.engine.removeStubs(registeredForHost: host)
     }
 }

@@ -1,4 +1,4 @@
-@_spi(Benchmarks) import HTTPMock
+@_spi(Benchmarking) import HTTPMock
 import Foundation
 
 /// (6): registering stubs, one call each and in one batch, at 10,000 and 100,000 (the ratio shows how it scales).

@@ -1,4 +1,4 @@
-@_spi(Benchmarks) import HTTPMock
+@_spi(Benchmarking) import HTTPMock
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

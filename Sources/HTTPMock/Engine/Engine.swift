@@ -4,8 +4,21 @@ import Foundation
 ///
 /// Pure Swift with no `URLSession` in it: it takes a ``CapturedRequest`` and says what to do. The interception
 /// layer carries that out; tests can drive it directly.
+///
+/// Its state is private to this file (a new operation goes here): the faces (``HTTPMock``, ``StubHandle``,
+/// ``LoadedMocks``, the format loaders) use only these named operations, each one step under the lock:
+/// - answering: ``decide(_:)``, ``complete(_:with:)`` (the request path: one engine lock each, keep it so);
+/// - registering: ``register(_:slot:)``, ``registerIgnoreRules(_:)``;
+/// - settings: ``policy``, ``isEnabled``;
+/// - removing: ``removeAllStubs()``, ``removeStubs(registeredForHost:)``, ``removeAllIgnoreRules()``,
+///   ``removeLoad(_:slot:)``, ``removeLoad(inSlot:)``;
+/// - handles: ``isEnabled(_:in:)``, ``setEnabled(_:_:in:)``, ``hits(_:in:)``, ``remove(_:from:)``;
+/// - journal: ``journalEntries``, ``journalEntries(from:)``, ``journalEntry(_:)``, ``upcomingJournalID``,
+///   ``journalCapacity``, ``clearJournal()``;
+/// - refusals: ``recordRefusal(_:)``, ``refusals``;
+/// - reports: ``stubUsage``, ``candidateCount(for:)`` (for the benchmarks).
 final class Engine: Sendable {
-    struct State {
+    private struct State {
         let router = Router()
         /// Ignore rules: requests they match go to the passthrough session before any stub is asked.
         let ignored = Router()
@@ -17,9 +30,16 @@ final class Engine: Sendable {
         var refusals: [HTTPMockError] = []
         /// Stubs loaded from files, by the slot that replaces them on the next load (`Formats/`).
         var loadedSlots: [String: Set<StubID>] = [:]
+
+        func table(_ registry: Registry) -> Router {
+            switch registry {
+            case .stubs: router
+            case .ignoreRules: ignored
+            }
+        }
     }
 
-    let state = Locked(State())
+    private let state = Locked(State())
     /// Who is told when an entry is appended or completed (waiting assertions, journal writers).
     let journalEvents = JournalEvents()
 
@@ -129,9 +149,10 @@ final class Engine: Sendable {
                 return (.fail(URLError(.fileDoesNotExist, userInfo: [NSLocalizedDescriptionKey: "HTTPMock: the unmocked policy's response is invalid: \(problem.message)"])), entry, [:])
             }
             return (.respond(response), entry, [:])
+        case .optOut:
+            return (.fail(HTTPMockError(.unmockedRequest, reason)), entry, [:])
         case .fail(let error):
-            let failure: any Error & Sendable = error is UnmockedRequestError ? UnmockedRequestError(reason: reason) : error
-            return (.fail(failure), entry, [:])
+            return (.fail(error), entry, [:])
         case .fatalError:
             return (.crash(reason), entry, [:])
         }
@@ -148,5 +169,152 @@ final class Engine: Sendable {
     func complete(_ entry: Int, with outcome: JournalEntry.Outcome) {
         state.withLock { $0.journal.complete(entry, with: outcome) }
         journalEvents.notify(.completed, entry: entry, engine: self)
+    }
+}
+
+// MARK: - Settings
+
+extension Engine {
+    /// What happens to a request no stub answers.
+    var policy: UnmockedPolicy {
+        get { state.withLock { $0.policy } }
+        set { state.withLock { $0.policy = newValue } }
+    }
+
+    /// Whether stubs answer; when `false`, only ignore rules and the policy do.
+    var isEnabled: Bool {
+        get { state.withLock { $0.isEnabled } }
+        set { state.withLock { $0.isEnabled = newValue } }
+    }
+}
+
+// MARK: - Removing
+
+extension Engine {
+    /// Removes every stub with its queue, and forgets which loads held slots. Ignore rules, the journal and the
+    /// policy stay.
+    func removeAllStubs() {
+        state.withLock { state in
+            state.router.removeAll()
+            state.loadedSlots = [:]
+        }
+    }
+
+    /// Removes every stub whose host pattern is `host` as written (compared case-insensitively).
+    func removeStubs(registeredForHost host: String) {
+        let host = host.lowercased()
+        state.withLock { $0.router.removeAll { $0.host?.source.lowercased() == host } }
+    }
+
+    /// Removes every ignore rule.
+    func removeAllIgnoreRules() {
+        state.withLock { $0.ignored.removeAll() }
+    }
+
+    /// Removes the stubs of one load, and frees its slot if that load still occupies it.
+    func removeLoad(_ ids: Set<StubID>, slot: String?) {
+        state.withLock { state in
+            state.router.removeAll { ids.contains($0.id) }
+            if let slot, state.loadedSlots[slot] == ids { state.loadedSlots[slot] = nil }
+        }
+    }
+
+    /// Removes the stubs of whatever load occupies `slot`, and frees it.
+    func removeLoad(inSlot slot: String) {
+        state.withLock { state in
+            guard let ids = state.loadedSlots.removeValue(forKey: slot) else { return }
+            state.router.removeAll { ids.contains($0.id) }
+        }
+    }
+}
+
+// MARK: - Handles
+
+extension Engine {
+    /// The two registries a ``StubHandle`` can point into.
+    enum Registry: Sendable {
+        /// Stubs that answer requests.
+        case stubs
+        /// Ignore rules, which send requests to the passthrough session.
+        case ignoreRules
+    }
+
+    /// Whether any of `ids` is present and enabled.
+    func isEnabled(_ ids: [StubID], in registry: Registry) -> Bool {
+        state.withLock { state in
+            let table = state.table(registry)
+            return ids.contains { table.stubs[$0]?.isEnabled == true }
+        }
+    }
+
+    /// Switches every one of `ids` on or off.
+    func setEnabled(_ enabled: Bool, _ ids: [StubID], in registry: Registry) {
+        state.withLock { state in
+            let table = state.table(registry)
+            for id in ids { table.update(id) { $0.isEnabled = enabled } }
+        }
+    }
+
+    /// How many requests `ids` answered together.
+    func hits(_ ids: [StubID], in registry: Registry) -> Int {
+        state.withLock { state in
+            let table = state.table(registry)
+            return ids.reduce(0) { $0 + (table.stubs[$1]?.hits ?? 0) }
+        }
+    }
+
+    /// Removes `ids` with their queues.
+    func remove(_ ids: [StubID], from registry: Registry) {
+        let doomed = Set(ids)
+        state.withLock { $0.table(registry).removeAll { doomed.contains($0.id) } }
+    }
+}
+
+// MARK: - Journal
+
+extension Engine {
+    /// Every kept entry, oldest first.
+    var journalEntries: [JournalEntry] { state.withLock { $0.journal.entries } }
+
+    /// Kept entries whose identifier is `id` or later, oldest first.
+    func journalEntries(from id: Int) -> [JournalEntry] { state.withLock { $0.journal.entries(from: id) } }
+
+    /// The entry `id`, if it is still kept.
+    func journalEntry(_ id: Int) -> JournalEntry? { state.withLock { $0.journal.entry(id) } }
+
+    /// The identifier the next request's entry will get.
+    var upcomingJournalID: Int { state.withLock { $0.journal.upcomingID } }
+
+    /// How many entries are kept.
+    var journalCapacity: Int {
+        get { state.withLock { $0.journal.capacity } }
+        set { state.withLock { $0.journal.capacity = newValue } }
+    }
+
+    /// Forgets every entry; identifiers keep counting up.
+    func clearJournal() { state.withLock { $0.journal.removeAll() } }
+}
+
+// MARK: - Refusals and reports
+
+extension Engine {
+    /// Registrations the non-throwing API refused, oldest first.
+    var refusals: [HTTPMockError] { state.withLock { $0.refusals } }
+
+    /// Keeps a refused registration, so reports about unanswered requests can name it.
+    func recordRefusal(_ error: HTTPMockError) { state.withLock { $0.refusals.append(error) } }
+
+    /// Every stub with its use, in registration order.
+    var stubUsage: [StubUsage] {
+        state.withLock { state in
+            state.router.stubs.values.sorted { $0.id < $1.id }.map {
+                StubUsage(id: $0.id, summary: $0.summary, hits: $0.hits, remainingResponses: $0.queue.count)
+            }
+        }
+    }
+
+    /// How many stubs the router's index finds for `request` by host and path alone.
+    func candidateCount(for request: CapturedRequest) -> Int {
+        state.withLock { $0.router.candidates(for: request).count }
     }
 }

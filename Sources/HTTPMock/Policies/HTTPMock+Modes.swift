@@ -4,11 +4,11 @@ extension HTTPMock {
     /// Whether the mock's stubs answer. Default `true`.
     ///
     /// When `false`, no stub answers: ignore rules still apply, and every other request gets the
-    /// ``unmockedPolicy`` (so with ``UnmockedPolicy/optIn`` everything goes to the real network, and with the
+    /// ``unmockedPolicy`` (so with ``UnmockedPolicy/passthrough`` everything goes to the real network, and with the
     /// default a 404 says the mock is disabled). Stubs and their queues are kept for when it is enabled again.
     public var isEnabled: Bool {
-        get { core.engine.state.withLock { $0.isEnabled } }
-        set { core.engine.state.withLock { $0.isEnabled = newValue } }
+        get { core.engine.isEnabled }
+        set { core.engine.isEnabled = newValue }
     }
 
     /// Whether redirects (3xx with `Location`) are followed inside the mock. Default `true`.

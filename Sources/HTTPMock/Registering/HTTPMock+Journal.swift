@@ -7,7 +7,7 @@ extension HTTPMock {
     /// #expect(posts[0].statusCode == 201)
     /// ```
     public var journal: [JournalEntry] {
-        core.engine.state.withLock { $0.journal.entries }
+        core.engine.journalEntries
     }
 
     /// Journal entries whose ``JournalEntry/id`` is `id` or later, oldest first.
@@ -20,12 +20,12 @@ extension HTTPMock {
     /// let caused = mock.journal(from: mark)
     /// ```
     public func journal(from id: Int) -> [JournalEntry] {
-        core.engine.state.withLock { $0.journal.entries(from: id) }
+        core.engine.journalEntries(from: id)
     }
 
     /// The ``JournalEntry/id`` the next request will get.
     public var nextJournalID: Int {
-        core.engine.state.withLock { $0.journal.upcomingID }
+        core.engine.upcomingJournalID
     }
 
     /// The requests this mock saw, oldest first.
@@ -33,19 +33,19 @@ extension HTTPMock {
 
     /// How many journal entries are kept; older ones are dropped first (in constant time). Default 10,000.
     public var journalCapacity: Int {
-        get { core.engine.state.withLock { $0.journal.capacity } }
-        set { core.engine.state.withLock { $0.journal.capacity = newValue } }
+        get { core.engine.journalCapacity }
+        set { core.engine.journalCapacity = newValue }
     }
 
     /// Forgets the journal. Entry identifiers keep counting up.
     public func clearJournal() {
-        core.engine.state.withLock { $0.journal.removeAll() }
+        core.engine.clearJournal()
     }
 
     /// Calls `handler` each time a request is journaled and each time its response or error is delivered.
     ///
     /// The handler runs on the thread that served the request (URLSession's work queue): keep it short and never
-    /// block in it. Observation stops when the returned object is released or cancelled.
+    /// block in it. Observation stops when the returned object is released or removed.
     ///
     /// ```swift
     /// let observation = mock.observeJournal { event, entry in
@@ -59,14 +59,17 @@ extension HTTPMock {
     }
 }
 
-/// Keeps a journal observer alive; releasing it or calling ``cancel()`` stops the observation.
+/// Keeps a journal observer alive; releasing it or calling ``remove()`` stops the observation.
 public final class JournalObservation: Sendable {
     private let stop: Locked<(@Sendable () -> Void)?>
 
     init(stop: @escaping @Sendable () -> Void) { self.stop = Locked(stop) }
 
-    /// Stops the observation. Safe to call more than once.
-    public func cancel() {
+    /// Removes the observer this observation added, so it is called no more. Safe to call more than once.
+    ///
+    /// A handle removes what it added; the mock clears a whole collection (``HTTPMock/clearJournal()``
+    /// forgets the journal's entries and leaves observers in place).
+    public func remove() {
         let stop = self.stop.withLock { current -> (@Sendable () -> Void)? in
             defer { current = nil }
             return current
@@ -74,5 +77,5 @@ public final class JournalObservation: Sendable {
         stop?()
     }
 
-    deinit { cancel() }
+    deinit { remove() }
 }

@@ -7,7 +7,7 @@ extension HTTPMock {
     /// register nothing, add the error here, print it to standard error and pass it to
     /// ``registrationFailureHandler``. Use ``register(_:)`` to get the error thrown instead.
     public var registrationErrors: [HTTPMockError] {
-        core.engine.state.withLock { $0.refusals }
+        core.engine.refusals
     }
 
     /// Called with every refused registration, from any mock. `HTTPMockTesting` sets it to record a test failure.
@@ -22,7 +22,7 @@ extension HTTPMock {
         do {
             try body()
         } catch {
-            core.engine.state.withLock { $0.refusals.append(error) }
+            core.engine.recordRefusal(error)
             FileHandle.standardError.write(Data("\(error.description) (nothing was registered)\n".utf8))
             Self.registrationFailureHandler?(error)
         }

@@ -85,7 +85,7 @@ extension HTTPMock {
 
     /// Removes every ignore rule. (``clearQueues()`` removes stubs and leaves ignore rules.)
     public func clearIgnoreRules() {
-        core.engine.state.withLock { $0.ignored.removeAll() }
+        core.engine.removeAllIgnoreRules()
     }
 
     private static func compileForStub(_ matchers: [Match]) throws(HTTPMockError) -> CompiledMatchers {

@@ -6,11 +6,7 @@ extension HTTPMock {
     /// #expect(unused.isEmpty, "never called: \(unused.map(\.summary))")
     /// ```
     public var stubUsage: [StubUsage] {
-        core.engine.state.withLock { state in
-            state.router.stubs.values.sorted { $0.id < $1.id }.map {
-                StubUsage(id: $0.id, summary: $0.summary, hits: $0.hits, remainingResponses: $0.queue.count)
-            }
-        }
+        core.engine.stubUsage
     }
 
     /// Stubs that never answered a request.

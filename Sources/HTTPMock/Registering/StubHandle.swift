@@ -15,24 +15,23 @@ public struct StubHandle: Sendable {
 
     /// Whether the stub answers. A disabled stub keeps its queue and is skipped as if it did not match.
     public var isEnabled: Bool {
-        get { engine.state.withLock { state in ids.contains { table(state).stubs[$0]?.isEnabled == true } } }
-        nonmutating set {
-            engine.state.withLock { state in
-                for id in ids { table(state).update(id) { $0.isEnabled = newValue } }
-            }
-        }
+        get { engine.isEnabled(ids, in: registry) }
+        nonmutating set { engine.setEnabled(newValue, ids, in: registry) }
     }
 
     /// How many requests the stub answered (for an ignore rule: always 0).
     public var hitCount: Int {
-        engine.state.withLock { state in ids.reduce(0) { $0 + (table(state).stubs[$1]?.hits ?? 0) } }
+        engine.hits(ids, in: registry)
     }
 
-    /// Removes the stub and its queued responses.
+    /// Removes the stub (or ignore rule) this handle registered, with its queued responses. Other stubs stay.
+    /// Removing twice does nothing.
+    ///
+    /// A handle removes what it added; the mock clears a whole collection (``HTTPMock/clearQueues()``,
+    /// ``HTTPMock/clearQueue(forHost:)``, ``HTTPMock/clearIgnoreRules()``, ``HTTPMock/clearJournal()``).
     public func remove() {
-        let doomed = Set(ids)
-        engine.state.withLock { state in table(state).removeAll { doomed.contains($0.id) } }
+        engine.remove(ids, from: registry)
     }
 
-    private func table(_ state: Engine.State) -> Router { isIgnoreRule ? state.ignored : state.router }
+    private var registry: Engine.Registry { isIgnoreRule ? .ignoreRules : .stubs }
 }

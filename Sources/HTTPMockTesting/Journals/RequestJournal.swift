@@ -50,7 +50,7 @@ extension HTTPMock: RequestJournal {
     public func journalChanges() -> AsyncStream<JournalEntry> {
         let (stream, continuation) = AsyncStream.makeStream(of: JournalEntry.self)
         let observation = observeJournal { _, entry in continuation.yield(entry) }
-        continuation.onTermination = { _ in observation.cancel() }
+        continuation.onTermination = { _ in observation.remove() }
         return stream
     }
 

@@ -67,7 +67,7 @@ import Testing
         try add("A.TEST", "q/", [.plaintext("2")])
         #expect(answer("https://a.test/q") == "1")
         #expect(answer("https://a.test/q") == "2")
-        #expect(engine.state.withLock { $0.router.stubs.count } == 1)
+        #expect(engine.stubUsage.count == 1)
     }
 
     @Test func registrationIsAllOrNothing() throws {
@@ -110,8 +110,7 @@ import Testing
         try engine.register(definitions)
         #expect(answer("https://h7.test/items/4007") == "4007")
         #expect(answer("https://h8.test/items/4007") == "unmatched")
-        let candidates = engine.state.withLock { $0.router.candidates(for: CapturedRequest(url: URL(string: "https://h7.test/items/4007")!)) }
-        #expect(candidates.count == 1)
+        #expect(engine.candidateCount(for: CapturedRequest(url: URL(string: "https://h7.test/items/4007")!)) == 1)
     }
 
     @Test func missWithMoreStubsThanTheComparisonLimitComparesTheStubsOnItsHost() throws {
@@ -125,7 +124,7 @@ import Testing
                                              conditions: [.method(["POST"])], responses: [.plaintext("user")]))
         try engine.register(definitions)
         let (_, entry) = engine.decide(CapturedRequest(method: "GET", url: URL(string: "https://target.test/users/1")!))
-        let report = try #require(engine.state.withLock { $0.journal.entries.first { $0.id == entry }?.report })
+        let report = try #require(engine.journalEntry(entry)?.report)
         #expect(report.closest.first?.differences.map(\.field) == [.method])
         #expect(report.notes.contains("compared with the 1 stub(s) registered for this host, of 1501 in all"))
     }

@@ -5,7 +5,7 @@ import FoundationNetworking
 import Testing
 import HTTPMock
 
-/// Ignore rules, opt-in / opt-out, and switching stubs and mocks off and on. The "real network" here is a
+/// Ignore rules, passthrough / opt-out, and switching stubs and mocks off and on. The "real network" here is a
 /// second mock, given as the passthrough session.
 @Suite struct ModesTests {
     /// A mock standing in for the network, and a mock whose passthrough goes to it. Keep `network` alive while
@@ -39,10 +39,10 @@ import HTTPMock
         #expect(try await mock.urlSession.fetch("https://x.test/analytics/e", method: "POST").status == 404)
     }
 
-    @Test func optInPassesUnmatchedRequestsThrough() async throws {
+    @Test func passthroughSendsUnmatchedRequestsToTheNetwork() async throws {
         let (mock, network) = try Self.pair()
         defer { withExtendedLifetime(network) {} }
-        mock.unmockedPolicy = .optIn
+        mock.unmockedPolicy = .passthrough
         try mock.stub(.path("/mocked"), responses: [.plaintext("mocked")])
         #expect(try await mock.urlSession.fetch("https://x.test/mocked").text == "mocked")
         #expect(try await mock.urlSession.fetch("https://x.test/other").text == "network /other")
@@ -58,11 +58,27 @@ import HTTPMock
         let error = await mock.urlSession.failure("https://x.test/users", method: "DELETE")
         #expect(error != nil)
         #if canImport(FoundationNetworking)
-        let reason = try #require(error as? UnmockedRequestError).reason
-        #expect(reason.contains("DELETE https://x.test/users"))
-        #expect(reason.contains("method: expected GET, got DELETE"))
+        let failure = try #require(error as? HTTPMockError)
+        #expect(failure.code == .unmockedRequest)
+        #expect(failure.message.contains("DELETE https://x.test/users"))
+        #expect(failure.message.contains("method: expected GET, got DELETE"))
+        #expect(mock.journal.last?.resolution == .unmatched(reason: failure.message))
         #endif
         #expect(network.journal.count == 1)
+    }
+
+    @Test func failGivesExactlyTheErrorItWasGiven() async throws {
+        let mock = HTTPMock()
+        mock.unmockedPolicy = .fail(URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "the test's own timeout"]))
+        let error = try #require(await mock.urlSession.failure("https://x.test/slow") as? URLError)
+        #expect(error.code == .timedOut)
+        #expect(error.localizedDescription == "the test's own timeout")
+        #if canImport(FoundationNetworking)
+        // Even an HTTPMockError of the opt-out kind is passed on as given, never replaced by a report.
+        let own = HTTPMockError(.unmockedRequest, "the test's own message")
+        mock.unmockedPolicy = .fail(own)
+        #expect(await mock.urlSession.failure("https://x.test/other") as? HTTPMockError == own)
+        #endif
     }
 
     @Test func aStubCanBeDisabledAndEnabledAgain() async throws {
@@ -98,7 +114,7 @@ import HTTPMock
         let disabled = try await mock.urlSession.fetch("https://x.test/a")
         #expect(disabled.status == 404)
         #expect(disabled.text.contains("disabled"))
-        mock.unmockedPolicy = .optIn
+        mock.unmockedPolicy = .passthrough
         #expect(try await mock.urlSession.fetch("https://x.test/a").text == "network /a")
         mock.isEnabled = true
         #expect(try await mock.urlSession.fetch("https://x.test/a").text == "mocked")

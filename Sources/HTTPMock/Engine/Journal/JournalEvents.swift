@@ -34,7 +34,7 @@ final class JournalEvents: Sendable {
 
     func notify(_ event: JournalEvent, entry id: Int, engine: Engine) {
         let (observers, writer) = state.withLock { ($0.observers.isEmpty ? [] : Array($0.observers.values), $0.writer) }
-        guard !observers.isEmpty || writer != nil, let entry = engine.state.withLock({ $0.journal.entry(id) }) else { return }
+        guard !observers.isEmpty || writer != nil, let entry = engine.journalEntry(id) else { return }
         writer?.write(event, entry)
         for observer in observers { observer(event, entry) }
     }

@@ -14,7 +14,7 @@ extension HTTPMock {
     /// same query parameters and, with ``HARReplayOptions/matchesBody``, the same body. The scheme is not compared.
     /// A recorded failure (status `0` with `_error`) fails the request with that `URLError`.
     ///
-    /// - Returns: a handle whose ``LoadedMocks/unload()`` removes what this call registered.
+    /// - Returns: a handle whose ``LoadedMocks/remove()`` removes what this call registered.
     /// - Throws: ``HTTPMockError`` naming the file and the entry when the file is missing or malformed; nothing is
     ///   registered then.
     @discardableResult

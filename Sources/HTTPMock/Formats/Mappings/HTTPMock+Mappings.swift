@@ -9,13 +9,13 @@ extension HTTPMock {
     /// let mock = HTTPMock()
     /// let demo = try mock.loadMappings(from: Bundle.main.url(forResource: "DemoMocks", withExtension: nil)!)
     /// // …
-    /// demo.unload()
+    /// demo.remove()
     /// ```
     ///
     /// All or nothing: the first problem (malformed JSON, an unknown key, an invalid pattern, a missing body file, a
     /// path that leaves the folder) is thrown, naming the file and where in it, and nothing is registered.
     ///
-    /// - Returns: a handle whose ``LoadedMocks/unload()`` removes exactly what this call registered.
+    /// - Returns: a handle whose ``LoadedMocks/remove()`` removes exactly what this call registered.
     @discardableResult
     public func loadMappings(from location: URL) throws(HTTPMockError) -> LoadedMocks {
         let definitions = try MappingFolder.definitions(at: location)

@@ -2,12 +2,14 @@ import Foundation
 
 extension HTTPMock {
     /// Serves the Mockingbird mock bundle in `folder` (a `bundle.json` and the files it names), replacing the
-    /// bundle this mock loaded before, if any. Other stubs of the mock stay.
+    /// bundle this mock loaded before, if any. Other stubs of the mock stay. Call ``LoadedMocks/remove()`` on the
+    /// returned value to remove the bundle's stubs again.
     ///
     /// ```swift
     /// let mock = HTTPMock()
     /// try mock.loadMockingbirdBundle(at: fixtures.appendingPathComponent("bundles/httpbin"))
-    /// mock.unmockedPolicy = .notImplemented     // Mockingbird's `handleAllRequests = true`, for this mock only
+    /// // Mockingbird's `handleAllRequests = true` (unmatched requests get 501), for this mock only:
+    /// mock.unmockedPolicy = .mock(.empty(status: .notImplemented))
     /// // later, to simulate another server state:
     /// try mock.loadMockingbirdBundle(at: fixtures.appendingPathComponent("bundles/httpbin-logged-out"))
     /// ```
@@ -28,24 +30,9 @@ extension HTTPMock {
     public func loadMockingbirdBundle(at folder: URL, queryMatching: QueryMatching = .exact) throws(HTTPMockError) -> LoadedMocks {
         let folder = folder.standardizedFileURL
         let definitions = try MockingbirdBundle.definitions(in: folder, queryMatching: queryMatching)
-        return try core.engine.load(definitions, source: folder.path, slot: "mockingbird")
+        return try core.engine.load(definitions, source: folder.path, slot: Self.mockingbirdSlot)
     }
 
-    /// Removes the stubs of the Mockingbird bundle loaded last. Other stubs stay.
-    public func unloadMockingbirdBundle() {
-        core.engine.state.withLock { state in
-            guard let ids = state.loadedSlots.removeValue(forKey: "mockingbird") else { return }
-            state.router.removeAll { ids.contains($0.id) }
-        }
-    }
-}
-
-extension UnmockedPolicy {
-    /// Answer `501 Not Implemented`: what a Mockingbird bundle answers with `handleAllRequests = true`, set here per
-    /// mock instead of for the whole process. (Mockingbird's default, sending unmatched requests to the network,
-    /// is ``passthrough``, which you must choose explicitly.)
-    public static var notImplemented: UnmockedPolicy {
-        .mock(MockResponse.plaintext("HTTPMock: no entry of the mock bundle matches this request", status: .notImplemented,
-                                     headers: ["X-HTTPMock": "unmatched"]))
-    }
+    /// The slot Mockingbird bundles occupy: loading one replaces the one loaded before.
+    static let mockingbirdSlot = "mockingbird"
 }

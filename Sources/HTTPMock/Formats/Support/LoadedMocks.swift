@@ -4,7 +4,7 @@
 /// ```swift
 /// let offline = try mock.loadMappings(from: mocksFolder)
 /// // …
-/// offline.unload()   // the other stubs of `mock` stay
+/// offline.remove()   // the other stubs of `mock` stay
 /// ```
 public struct LoadedMocks: Sendable {
     /// The file or folder that was loaded.
@@ -17,12 +17,13 @@ public struct LoadedMocks: Sendable {
     /// The engine slot this load occupies, if loads into it replace each other.
     let slot: String?
 
-    /// Removes the stubs of this load from the mock, with their remaining responses. Unloading twice does nothing.
-    public func unload() {
-        engine.state.withLock { state in
-            state.router.removeAll { ids.contains($0.id) }
-            if let slot, state.loadedSlots[slot] == ids { state.loadedSlots[slot] = nil }
-        }
+    /// Removes the stubs this load registered, with their remaining responses. Other stubs stay. Removing twice
+    /// does nothing.
+    ///
+    /// A handle removes what it added (this, ``StubHandle/remove()``); the mock clears a whole collection
+    /// (``HTTPMock/clearQueues()``, ``HTTPMock/clearQueue(forHost:)``).
+    public func remove() {
+        engine.removeLoad(ids, slot: slot)
     }
 }
 

@@ -83,7 +83,7 @@ import Testing
             events.withLock { $0.append("\(event) #\(entry.id) \(entry.statusCode ?? 0)") }
         }
         _ = try await mock.urlSession.data(from: URL(string: "https://api.example.com/ping")!)
-        observation.cancel()
+        observation.remove()
         _ = try await mock.urlSession.data(from: URL(string: "https://api.example.com/ping")!)
         #expect(events.current == ["appended #0 0", "completed #0 200"])
     }

@@ -70,11 +70,11 @@ import Testing
         #expect(error?.code == .notConnectedToInternet)
     }
 
-    @Test func unloadRemovesTheReplay() async throws {
+    @Test func removeTakesTheReplayAway() async throws {
         let mock = HTTPMock()
         let loaded = try mock.loadHAR(at: poll)
         #expect(loaded.stubCount == 4)
-        loaded.unload()
+        loaded.remove()
         #expect(try await mock.urlSession.fetch("https://api.example.com/jobs/7").status == 404)
     }
 

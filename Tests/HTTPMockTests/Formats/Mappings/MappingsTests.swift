@@ -90,13 +90,13 @@ import Testing
         #expect(try await mock.urlSession.fetch(url.absoluteString).text == "ok")
     }
 
-    @Test func oneFileCanBeLoadedAndUnloadedAlone() async throws {
+    @Test func oneFileCanBeLoadedAndRemovedAlone() async throws {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/mine", host: "api.example.com", responses: [.plaintext("mine", lifetime: .eternal)])
         let flaky = try mock.loadMappings(from: api.appendingPathComponent("flaky/flaky.mock.json"))
         #expect(flaky.stubCount == 1)
         #expect(try await mock.urlSession.fetch("https://api.example.com/users/1").status == 404)
-        flaky.unload()
+        flaky.remove()
         #expect(try await mock.urlSession.fetch("https://x.status.example.com/health").status == 404)
         #expect(try await mock.urlSession.fetch("https://api.example.com/mine").text == "mine")
     }

@@ -64,15 +64,17 @@ import Testing
     @Test func loadingAnotherBundleReplacesOnlyThePreviousBundle() async throws {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/status", host: "httpbin.org", responses: [.plaintext("mine", lifetime: .eternal)])
-        try mock.loadMockingbirdBundle(at: bundles.appendingPathComponent("httpbin"))
+        let first = try mock.loadMockingbirdBundle(at: bundles.appendingPathComponent("httpbin"))
         #expect(try await mock.urlSession.fetch("https://httpbin.org/ip").status == 200)
-        try mock.loadMockingbirdBundle(at: bundles.appendingPathComponent("loggedOut"))
+        let second = try mock.loadMockingbirdBundle(at: bundles.appendingPathComponent("loggedOut"))
         let denied = try await mock.urlSession.fetch("https://httpbin.org/ip")
         #expect(denied.status == 401)
         #expect(denied.text == "log in first\n")
         #expect(try await mock.urlSession.fetch("https://httpbin.org/raw").status == 404)
         #expect(try await mock.urlSession.fetch("https://httpbin.org/status").text == "mine")
-        mock.unloadMockingbirdBundle()
+        first.remove()   // already replaced: removes nothing of the second bundle
+        #expect(try await mock.urlSession.fetch("https://httpbin.org/ip").status == 401)
+        second.remove()
         #expect(try await mock.urlSession.fetch("https://httpbin.org/ip").status == 404)
         #expect(try await mock.urlSession.fetch("https://httpbin.org/status").text == "mine")
     }
@@ -82,16 +84,16 @@ import Testing
         let other = HTTPMock()
         try strict.loadMockingbirdBundle(at: bundles.appendingPathComponent("httpbin"))
         try other.loadMockingbirdBundle(at: bundles.appendingPathComponent("httpbin"))
-        strict.unmockedPolicy = .notImplemented
+        strict.unmockedPolicy = .mock(.empty(status: .notImplemented))
         #expect(try await strict.urlSession.fetch("https://httpbin.org/nope").status == 501)
         #expect(try await other.urlSession.fetch("https://httpbin.org/nope").status == 404)
     }
 
-    @Test func handleReturnedByALoadUnloadsIt() async throws {
+    @Test func handleReturnedByALoadRemovesIt() async throws {
         let mock = HTTPMock()
         let loaded = try mock.loadMockingbirdBundle(at: bundles.appendingPathComponent("httpbin"))
         #expect(loaded.stubCount == 4)
-        loaded.unload()
+        loaded.remove()
         #expect(try await mock.urlSession.fetch("https://httpbin.org/ip").status == 404)
     }
 
