@@ -7,6 +7,8 @@ coverage GRAPHS MODULE...  Every public top-level symbol of each module (from GR
                            its own; members are left to their type's page.
 samples                    Every ```swift block in Sources/*/*.docc appears in some Swift file under Tests/: its
                            non-blank lines, whitespace-trimmed, each equal to a line of that file, in the same order.
+                           A block whose first line is `// Package.swift` is a manifest excerpt, which no test can
+                           compile, and is skipped.
 """
 import glob
 import json
@@ -109,6 +111,8 @@ def samples():
     failures, count = [], 0
     for page in sorted(glob.glob(os.path.join(ROOT, "Sources", "*", "*.docc", "**", "*.md"), recursive=True)):
         for start, block in swift_blocks(page):
+            if block and block[0].startswith("// Package.swift"):
+                continue
             count += 1
             best = (-1, None)
             for path, lines in tests.items():
