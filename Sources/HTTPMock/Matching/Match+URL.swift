@@ -22,7 +22,7 @@ extension Match {
     }
 
     /// The request matches an RFC 6570 URI template, on a full URL (`https://api.example.com/users/{id}`) or on
-    /// the path alone (`/users/{id}`). The values of its variables reach ``MockResponse/dynamic(_:)`` by name.
+    /// the path alone (`/users/{id}`). The values of its variables reach ``MockResponse/dynamic(lifetime:delivery:_:)`` by name.
     ///
     /// ```swift
     /// try mock.stub(.uriTemplate("/repos/{owner}/{repo}{?page}"), responses: [

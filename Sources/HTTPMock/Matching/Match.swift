@@ -1,6 +1,6 @@
 import Foundation
 
-/// One condition on a request, for ``HTTPMock/stub(_:responses:)``, ``Route`` and inside ``Host`` / ``Path``.
+/// One condition on a request, for ``HTTPMock/stub(_:responses:)-(Match...,[MockResponse])``, ``Route`` and inside ``Host`` / ``Path``.
 /// A stub answers only requests that meet all of its matchers.
 ///
 /// ```swift

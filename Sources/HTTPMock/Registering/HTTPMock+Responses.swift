@@ -17,6 +17,7 @@ extension HTTPMock {
     ///   - method: Only requests with this method match. Default: any method.
     ///   - query: Query parameters the request must have.
     ///   - matching: How `query` is compared: ``QueryMatching/exact`` (default) or ``QueryMatching/contains``.
+    ///   - responses: The responses, served first in, first out.
     public func addResponses(
         forPath path: String,
         host: String,

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Build one with a factory such as ``plaintext(_:status:lifetime:delivery:headers:)`` or
 /// ``encodable(_:status:lifetime:delivery:headers:encoder:)``, then queue it with
-/// ``HTTPMock/addResponses(forPath:host:method:query:matching:responses:)`` or inside a ``Path``.
+/// ``HTTPMock/addResponses(forPath:host:method:query:matching:responses:)-(_,_,_,_,_,[MockResponse])`` or inside a ``Path``.
 ///
 /// ```swift
 /// MockResponse.encodable(User(id: 1, name: "Alice"))          // 200, application/json
@@ -115,8 +115,12 @@ public struct MockResponse: Sendable {
     /// A response with a raw body.
     ///
     /// - Parameters:
+    ///   - status: The HTTP status. Default 200.
+    ///   - headers: Response headers.
     ///   - body: The body bytes; `nil` or empty for no body.
     ///   - contentType: Written to `Content-Type` unless `headers` already has one.
+    ///   - lifetime: How many requests it answers. Default one.
+    ///   - delivery: When it is delivered. Default at once.
     public init(
         status: Status = .ok,
         headers: [String: String] = [:],

@@ -27,7 +27,7 @@ extension HTTPMock {
 
     /// Makes this mock answer `URLSession.shared`, for code that cannot be handed a session.
     ///
-    /// Inside ``withMock(_:operation:)`` (and the `HTTPMockTesting` test trait) the mock in scope answers
+    /// Inside ``withMock(operation:)-97ivy`` (and the `HTTPMockTesting` test trait) the mock in scope answers
     /// instead, so parallel tests each see their own. Requests made outside any scope go to the last mock that
     /// called this. On Linux, call it before the code under test first touches `URLSession.shared`'s
     /// configuration; it turns off the shared session's URL cache.

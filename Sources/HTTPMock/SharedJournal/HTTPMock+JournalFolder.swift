@@ -14,8 +14,10 @@ extension HTTPMock {
     ///
     /// Mocks created while ``JournalFolder/environmentVariable`` is set do this by themselves.
     ///
-    /// - Parameter redactingHeaders: Header names (any case) whose values are written as `<redacted>`, in requests
-    ///   and responses. Default ``defaultRedactedHeaders``; pass `[]` to write every value.
+    /// - Parameters:
+    ///   - folder: Where each journal entry is written, one file per event.
+    ///   - redactingHeaders: Header names (any case) whose values are written as `<redacted>`, in requests
+    ///     and responses. Default ``defaultRedactedHeaders``; pass `[]` to write every value.
     public func writeJournal(to folder: JournalFolder, redactingHeaders: Set<String> = HTTPMock.defaultRedactedHeaders) {
         core.engine.journalEvents.writer = JournalFolderWriter(folder: folder, redacting: redactingHeaders)
     }

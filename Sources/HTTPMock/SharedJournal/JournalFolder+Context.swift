@@ -8,7 +8,9 @@ extension JournalFolder {
     /// let id: String? = folder.retrieve("user_id")          // in the test
     /// ```
     ///
-    /// - Parameter key: Letters, digits, `.`, `_` and `-` (it names a file); not starting with `.`.
+    /// - Parameters:
+    ///   - key: Letters, digits, `.`, `_` and `-` (it names a file); not starting with `.`.
+    ///   - value: Any `Encodable` value; it is stored as JSON.
     /// - Throws: ``HTTPMockError`` for a bad key, a value that does not encode, or a folder that cannot be written.
     public func store<Value: Encodable>(_ key: String, value: Value) throws(HTTPMockError) {
         let file = try contextFile(for: key)

@@ -16,8 +16,12 @@
 ///   - headers: Each header must be present with this value.
 ///   - queryParameters: Each query parameter must be present with this value.
 ///   - count: How many matching requests are expected. Default: at least one.
-///   - journal: Where to look. Default: the current test's mock (`.httpMock` trait), else ``HTTPMock/shared``.
+///   - journal: Where to look. Default: the current test's mock (`.httpMock` trait), else `HTTPMock.shared`.
 ///   - message: Added to the failure message.
+///   - fileID: Where the failure is reported; leave the default.
+///   - filePath: Where the failure is reported; leave the default.
+///   - line: Where the failure is reported; leave the default.
+///   - column: Where the failure is reported; leave the default.
 /// - Returns: The matching journal entries.
 @discardableResult
 public func HTTPAssertRequested(

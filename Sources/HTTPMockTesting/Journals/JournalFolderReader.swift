@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads the journals that other processes wrote to a ``JournalFolder``, for assertions in this process.
+/// Reads the journals that other processes wrote to a `JournalFolder`, for assertions in this process.
 ///
 /// ```swift
 /// let folder = try JournalFolder(path: directory.path)
@@ -97,7 +97,7 @@ public final class JournalFolderReader: RequestJournal, Sendable {
         cache.withLock { $0 = Cache() }
     }
 
-    /// The value another process stored under `key` (see ``JournalFolder/store(_:value:)``).
+    /// The value another process stored under `key` (see `JournalFolder.store(_:value:)`).
     public func retrieve<Value: Decodable>(_ key: String, as type: Value.Type = Value.self) -> Value? {
         folder.retrieve(key, as: type)
     }

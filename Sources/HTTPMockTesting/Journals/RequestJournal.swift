@@ -62,7 +62,7 @@ extension HTTPMock: RequestJournal {
 }
 
 extension HTTPMock {
-    /// The mock of the running test, set by the `.httpMock` trait (and by ``withHTTPMock(reportsUnusedStubs:reportsUnmatchedRequests:_:)``).
+    /// The mock of the running test, set by the `.httpMock` trait (and by `withHTTPMock`).
     ///
     /// ```swift
     /// @Test(.httpMock) func loadsProfile() async throws {

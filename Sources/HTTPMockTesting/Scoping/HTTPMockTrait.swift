@@ -14,8 +14,8 @@ import Testing
 /// }
 /// ```
 ///
-/// Inside the test, ``HTTPMock/current`` is the test's mock: register more stubs on it, or hand its
-/// ``HTTPMock/urlSession`` to the code under test. When the test ends, each request no stub answered is reported
+/// Inside the test, ``HTTPMock/HTTPMock/current`` is the test's mock: register more stubs on it, or hand its
+/// `urlSession` to the code under test. When the test ends, each request no stub answered is reported
 /// with its near-miss report, and each stub that answered nothing is reported (both on by default). Then the mock
 /// stops answering: a request that escaped the test fails instead of reaching another test's stubs.
 ///

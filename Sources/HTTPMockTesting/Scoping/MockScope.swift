@@ -71,7 +71,7 @@ enum MockScope {
 
 /// Runs `body` with a new mock of its own, for XCTest (Swift Testing has the `.httpMock` trait).
 ///
-/// The mock is ``HTTPMock/current`` inside `body`, and answers `URLSession.shared` for the tasks `body` starts.
+/// The mock is ``HTTPMock/HTTPMock/current`` inside `body`, and answers `URLSession.shared` for the tasks `body` starts.
 /// When `body` returns, unmatched requests and unused stubs are reported as failures at the caller's line.
 ///
 /// ```swift

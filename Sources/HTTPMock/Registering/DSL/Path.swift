@@ -22,6 +22,7 @@ public struct Path: Sendable {
     ///   - method: Only requests with this method match. Default: any (or the enclosing path's).
     ///   - query: Query parameters the request must have.
     ///   - matching: How `query` is compared. Default ``QueryMatching/exact``.
+    ///   - content: The responses, headers, matchers and nested paths of this path.
     public init(
         _ pattern: String,
         method: HTTPMethod? = nil,

@@ -1,0 +1,106 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import HTTPMockTesting
+
+/// The samples of the Verifying Requests article (and the HTTPAssertion part of Migrating), run against real mocks.
+@Suite struct VerifyingSamplesTests {
+    @Test(.httpMock { mock in
+        mock.addResponses(forPath: "/login", host: "api.example.com", method: .post) { MockResponse.empty() }
+        mock.addResponses(forPath: "/profile", host: "api.example.com") { MockResponse.plaintext("Alice") }
+    })
+    func assertions() async throws {
+        let session = try #require(HTTPMock.current).urlSession
+        try await session.send("https://api.example.com/login", method: "POST")
+        try await session.send("https://api.example.com/profile")
+        HTTPAssertRequested("https://api.example.com/login", method: .post)
+        HTTPAssertRequestedOnce("https://api.example.com/profile", "the profile is loaded once")
+        HTTPAssertNotRequested("https://api.example.com/admin", "the admin API must stay untouched")
+    }
+
+    @Test func counts() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/ping", host: "api.example.com") { MockResponse.empty(lifetime: .eternal) }
+        for _ in 0..<3 { try await mock.urlSession.send("https://api.example.com/ping") }
+        HTTPAssertRequested("https://api.example.com/ping", count: .exactly(3), in: mock)
+        HTTPAssertRequested("https://api.example.com/ping", count: .atLeast(2), in: mock)
+        HTTPAssertRequested("https://api.example.com/ping", count: .atMost(5), in: mock)
+    }
+
+    @Test func fetch() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/search", host: "api.example.com", query: ["q": "swift"]) { MockResponse.plaintext("found") }
+        try await mock.urlSession.send("https://api.example.com/search?q=swift")
+        let searches = HTTPRequests(url: "https://api.example.com/search", in: mock)
+        #expect(searches.first?.request.queryValues(for: "q") == ["swift"])
+        #expect(searches.first?.statusCode == 200)
+    }
+
+    @Test func waiting() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/analytics", host: "api.example.com") { MockResponse.empty(status: .noContent) }
+        Task { _ = try? await mock.urlSession.data(from: URL(string: "https://api.example.com/analytics")!) }
+        let entry = await waitForResponse(url: "https://api.example.com/analytics", in: mock, timeout: 5)
+        #expect(entry?.statusCode == 204)
+    }
+
+    @Test func performAction() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/search", host: "api.example.com", query: ["q": "swift"]) { MockResponse.plaintext("found") }
+        try await performActionAndAssertRequested(url: "https://api.example.com/search", method: .get, in: mock) {
+            _ = try await mock.urlSession.data(from: URL(string: "https://api.example.com/search?q=swift")!)
+        } onRequested: { entry in
+            #expect(entry.request.queryValues(for: "q") == ["swift"])
+        }
+    }
+
+    @Test(.httpMock { mock in
+        mock.addResponses(forPath: "/me", host: "api.example.com") { MockResponse.plaintext("Alice") }
+    })
+    func showsTheUser() async throws {
+        let (data, _) = try await URLSession.shared.data(from: URL(string: "https://api.example.com/me")!)
+        #expect(String(decoding: data, as: UTF8.self) == "Alice")
+        HTTPAssertRequestedOnce("https://api.example.com/me")
+    }
+
+    @Test func acrossProcesses() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        // The app's side; here in the same process, which writes the same files.
+        let appMock = HTTPMock()
+        appMock.addResponses(forPath: "/event", host: "api.example.com") { MockResponse.empty() }
+        let folder = try JournalFolder(directory)
+        appMock.writeJournal(to: folder)
+        try folder.store("user_id", value: "12345")
+        try await appMock.urlSession.send("https://api.example.com/event")
+
+        // The test's side.
+        let appJournal = JournalFolderReader(try JournalFolder(directory))
+        await waitForRequest(url: "https://api.example.com/event", in: appJournal, timeout: 5)
+        HTTPAssertRequestedOnce("https://api.example.com/event", in: appJournal)
+        let userID: String? = appJournal.retrieve("user_id")
+        #expect(userID == "12345")
+    }
+
+    @Test func fromHTTPAssertion() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/login", host: "api.example.com", method: .post) { MockResponse.empty() }
+
+        let folder = try JournalFolder(directory)
+        mock.writeJournal(to: folder)
+        try folder.store("user_id", value: "12345")
+        try await mock.urlSession.send("https://api.example.com/login", method: "POST")
+
+        let appJournal = JournalFolderReader(try JournalFolder(directory))
+        HTTPAssertRequestedOnce("https://api.example.com/login", method: .post, in: appJournal)
+        let userID: String? = appJournal.retrieve("user_id")
+        #expect(userID == "12345")
+    }
+}

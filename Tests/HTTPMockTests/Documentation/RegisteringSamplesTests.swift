@@ -1,0 +1,72 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import HTTPMock
+
+/// The samples of the Registering Responses article, run against a real mock.
+@Suite struct RegisteringSamplesTests {
+    @Test func queue() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/jobs/7", host: "api.example.com") {
+            MockResponse.dictionary(["state": "queued"])
+            MockResponse.dictionary(["state": "running"])
+            MockResponse.dictionary(["state": "done"], lifetime: .eternal)
+        }
+        var states: [String] = []
+        for _ in 0..<4 { states.append(try await mock.urlSession.fetch("https://api.example.com/jobs/7").text) }
+        #expect(states == [#"{"state":"queued"}"#, #"{"state":"running"}"#, #"{"state":"done"}"#, #"{"state":"done"}"#])
+    }
+
+    @Test func narrowerRoutes() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/items", host: "api.example.com", method: .delete, responses: [.empty(status: .noContent)])
+        mock.addResponses(forPath: "/search", host: "api.example.com", query: ["q": "swift"], matching: .contains) {
+            MockResponse.plaintext("results")
+        }
+        #expect(try await mock.urlSession.fetch("https://api.example.com/items").status == 404)
+        #expect(try await mock.urlSession.fetch("https://api.example.com/items", method: "DELETE").status == 204)
+        #expect(try await mock.urlSession.fetch("https://api.example.com/search?q=swift&page=2").text == "results")
+    }
+
+    @Test func tree() async throws {
+        let mock = HTTPMock()
+        mock.registerResponses {
+            Host("api.example.com") {
+                Headers(["X-Env": "Test"], cascade: true)
+                Path("/users") {
+                    MockResponse.encodable([User(id: 1, name: "Alice")])
+                    Path("{id}") {
+                        MockResponse.dynamic { _, captures in .plaintext("user \(captures["id"] ?? "")") }
+                    }
+                }
+            }
+        }
+        let list = try await mock.urlSession.fetch("https://api.example.com/users")
+        #expect(try JSONDecoder().decode([User].self, from: Data(list.text.utf8)) == [User(id: 1, name: "Alice")])
+        let one = try await mock.urlSession.fetch("https://api.example.com/users/42")
+        #expect(one.text == "user 42")
+        #expect(list.header("X-Env") == "Test")
+    }
+
+    @Test func matchers() async throws {
+        let mock = HTTPMock()
+        let login = try mock.stub(.method(.post), .url("https://api.example.com/login"), .form(["user": "ann"]),
+                                  responses: [.dictionary(["token": "abc"], lifetime: .eternal)])
+        login.isEnabled = false
+        let form = Data("user=ann".utf8)
+        #expect(try await mock.urlSession.fetch("https://api.example.com/login", method: "POST", body: form).status == 404)
+        login.isEnabled = true
+        #expect(try await mock.urlSession.fetch("https://api.example.com/login", method: "POST", body: form).text == #"{"token":"abc"}"#)
+        #expect(login.hitCount == 1)
+    }
+
+    @Test func files() async throws {
+        let mock = HTTPMock()
+        let mappingsFolder = fixtures.appendingPathComponent("Mappings/api")
+        let loaded = try mock.loadMappings(from: mappingsFolder)
+        #expect(loaded.stubCount > 0)
+        #expect(try await mock.urlSession.fetch("https://api.example.com/users/42").status == 200)
+    }
+}
