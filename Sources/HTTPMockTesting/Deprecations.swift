@@ -6,7 +6,7 @@ import HTTPMock
 
 // MARK: - One matcher vocabulary
 
-/// The first release's filter type for assertions. Assertions now take ``Match`` values, the matchers stubs use.
+/// The first release's filter type for assertions. Assertions now take `Match` values, the matchers stubs use.
 @available(*, deprecated, message: "pass Match values to the assertion, such as HTTPAssertRequested(.url(\"https://api.example.com/login\"), .method(.post)), or read HTTPRequests(...)")
 public struct RequestFilter: Sendable, CustomStringConvertible {
     /// How the URL is compared.
@@ -57,7 +57,7 @@ public struct RequestFilter: Sendable, CustomStringConvertible {
     public var description: String { String(expectation.phrase(.atLeast(1)).dropFirst("at least 1 ".count)) }
 }
 
-/// The first release's error for a filter that could not be built; assertions now report ``HTTPMockError``.
+/// The first release's error for a filter that could not be built; assertions now report `HTTPMockError`.
 @available(*, deprecated, renamed: "HTTPMockError")
 public typealias RequestFilterError = HTTPMockError
 

@@ -3,7 +3,7 @@ import Foundation
 /// What a mocked request gets back: a status, headers and a body (or a failure), how often it may be served
 /// and when it is delivered.
 ///
-/// Build one with a factory such as ``plaintext(_:status:lifetime:delivery:headers:)`` or
+/// Build one with a factory such as ``plaintext(_:contentType:status:lifetime:delivery:headers:)`` or
 /// ``encodable(_:status:lifetime:delivery:headers:encoder:)``, then queue it with
 /// ``HTTPMock/addResponses(forPath:host:method:query:matching:responses:)-(_,_,_,_,_,[MockResponse])`` or inside a ``Path``.
 ///

@@ -40,7 +40,7 @@ public func HTTPAssertRequested(
 }
 
 /// Asserts that requests whose URL contains a match of the regular expression `urlPattern` were made (anchor it
-/// with `^` and `$` to match the whole URL, as ``Match/urlRegex(_:options:)`` does everywhere).
+/// with `^` and `$` to match the whole URL, as `Match/urlRegex(_:options:)` does everywhere).
 ///
 /// ```swift
 /// HTTPAssertRequested(urlPattern: #"https://api\.example\.com/users/\d+"#, "User API should be called with an ID")

@@ -2,12 +2,12 @@ import Foundation
 import HTTPMock
 
 /// What an assertion, a wait or `HTTPRequests` looks for, in the one matcher vocabulary: every form compiles to
-/// ``Match`` values and checks a journaled request as a stub checks a live one.
+/// `Match` values and checks a journaled request as a stub checks a live one.
 ///
-/// The URL forms that HTTPAssertion documents translate as follows: `url` is ``Match/url(_:options:)`` (ignoring
-/// the query when the URL has none), `urlPattern` is ``Match/urlRegex(_:options:)``, `method` is
-/// ``Match/method(_:)``, each of `headers` is ``Match/header(_:_:)``, and `queryParameters` is
-/// ``Match/query(_:matching:)`` with `.contains`.
+/// The URL forms that HTTPAssertion documents translate as follows: `url` is `Match/url(_:options:)` (ignoring
+/// the query when the URL has none), `urlPattern` is `Match/urlRegex(_:options:)`, `method` is
+/// `Match/method(_:)`, each of `headers` is `Match/header(_:_:)`, and `queryParameters` is
+/// `Match/query(_:matching:)` with `.contains`.
 struct RequestExpectation: Sendable {
     let predicate: RequestPredicate
     /// How failures name what was looked for: `to https://api.example.com/login with query q=swift`.

@@ -13,8 +13,8 @@ import HTTPMockTesting
     })
     func assertions() async throws {
         let session = try #require(HTTPMock.current).urlSession
-        try await session.send("https://api.example.com/login", method: "POST")
-        try await session.send("https://api.example.com/profile")
+        try await session.fetch("https://api.example.com/login", method: "POST")
+        try await session.fetch("https://api.example.com/profile")
         HTTPAssertRequested("https://api.example.com/login", method: .post)
         HTTPAssertRequestedOnce("https://api.example.com/profile", "the profile is loaded once")
         HTTPAssertNotRequested("https://api.example.com/admin", "the admin API must stay untouched")
@@ -23,7 +23,7 @@ import HTTPMockTesting
     @Test func counts() async throws {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/ping", host: "api.example.com") { MockResponse.empty(lifetime: .eternal) }
-        for _ in 0..<3 { try await mock.urlSession.send("https://api.example.com/ping") }
+        for _ in 0..<3 { try await mock.urlSession.fetch("https://api.example.com/ping") }
         HTTPAssertRequested("https://api.example.com/ping", count: .exactly(3), in: mock)
         HTTPAssertRequested("https://api.example.com/ping", count: .atLeast(2), in: mock)
         HTTPAssertRequested("https://api.example.com/ping", count: .atMost(5), in: mock)
@@ -32,7 +32,7 @@ import HTTPMockTesting
     @Test func fetch() async throws {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/search", host: "api.example.com", query: ["q": "swift"]) { MockResponse.plaintext("found") }
-        try await mock.urlSession.send("https://api.example.com/search?q=swift")
+        try await mock.urlSession.fetch("https://api.example.com/search?q=swift")
         let searches = HTTPRequests(url: "https://api.example.com/search", in: mock)
         #expect(searches.first?.request.queryValues(for: "q") == ["swift"])
         #expect(searches.first?.statusCode == 200)
@@ -76,7 +76,7 @@ import HTTPMockTesting
         let folder = try JournalFolder(directory)
         appMock.writeJournal(to: folder)
         try folder.store("user_id", value: "12345")
-        try await appMock.urlSession.send("https://api.example.com/event")
+        try await appMock.urlSession.fetch("https://api.example.com/event")
 
         // The test's side.
         let appJournal = JournalFolderReader(try JournalFolder(directory))
@@ -96,7 +96,7 @@ import HTTPMockTesting
         let folder = try JournalFolder(directory)
         mock.writeJournal(to: folder)
         try folder.store("user_id", value: "12345")
-        try await mock.urlSession.send("https://api.example.com/login", method: "POST")
+        try await mock.urlSession.fetch("https://api.example.com/login", method: "POST")
 
         let appJournal = JournalFolderReader(try JournalFolder(directory))
         HTTPAssertRequestedOnce("https://api.example.com/login", method: .post, in: appJournal)

@@ -141,6 +141,7 @@ import HTTPMockTesting
              stub: [.json(object: ["name": "Ann", "tags": [1, 2]])], mapping: #"{"body": {"json": {"name": "Ann", "tags": [1, 2]}}}"#,
              assertion: { HTTPRequests(.json(object: ["name": "Ann", "tags": [1, 2]]), in: $0) },
              requests: [(Request(method: "POST", url: base + "/j", body: #"{ "tags" : [1, 2], "name" : "Ann" }"#), true),
+                        (Request(method: "POST", url: base + "/j", body: #"{"name":"Ann","tags":[1.0,2e0]}"#), true),
                         (Request(method: "POST", url: base + "/j", body: #"{"name":"Ann","tags":[1,2],"x":1}"#), false),
                         (Request(method: "POST", url: base + "/j", body: #"{"name":"Ann","tags":[2,1]}"#), false),
                         (Request(method: "POST", url: base + "/j", body: "name=Ann"), false)]),

@@ -15,7 +15,7 @@ import HTTPMock
         let (data, _) = try await mock.urlSession.data(from: URL(string: "https://httpbin.org/ip")!)
         #expect(String(decoding: data, as: UTF8.self).contains("origin"))
 
-        mock.unmockedPolicy = .notImplemented
+        mock.unmockedPolicy = .mock(.empty(status: .notImplemented))
         #expect(try await mock.urlSession.fetch("https://httpbin.org/nothing-here").status == 501)
     }
 

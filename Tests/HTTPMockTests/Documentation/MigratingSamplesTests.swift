@@ -41,7 +41,7 @@ import HTTPMock
     @Test func fromMockingbird() async throws {
         let mock = HTTPMock()
         try mock.loadMockingbirdBundle(at: bundles.appendingPathComponent("loggedOut"))
-        mock.unmockedPolicy = .notImplemented
+        mock.unmockedPolicy = .mock(.empty(status: .notImplemented))
         #expect(try await mock.urlSession.fetch("https://unknown.example.com/").status == 501)
         #expect(mock.journal.count == 1)
     }
