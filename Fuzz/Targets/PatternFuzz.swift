@@ -7,10 +7,10 @@ import Foundation
     let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
     let pattern = lines.first ?? ""
     let input = lines.count > 1 ? lines[1] : "api.example.com"
-    if let host = try? HostPattern(pattern) {
+    if let host = try? HostGlob(pattern) {
         _ = host.matches(host: input.split(separator: ".", omittingEmptySubsequences: false).map(String.init), port: 443)
     }
-    if let path = try? PathPattern(pattern) {
+    if let path = try? PathGlob(pattern) {
         _ = path.matches(PathNormalization.segments(of: input))
         _ = path.normalized
     }

@@ -103,3 +103,65 @@ extension JournalObservation {
     @available(*, deprecated, renamed: "remove()")
     public func cancel() { remove() }
 }
+
+// MARK: - Patterns
+
+/// The first release's compiled host pattern. No API takes one: patterns are written as strings, in
+/// ``Match/host(_:)``, ``Host`` and `addResponses(forPath:host:)`, and checked when registered.
+@available(*, deprecated, message: "write host patterns as strings, such as Match.host(\"*.example.com\")")
+public struct HostPattern: Sendable, Hashable, CustomStringConvertible {
+    /// The pattern as written.
+    public let source: String
+    /// The pattern as written.
+    public var description: String { source }
+
+    /// Checks a host pattern.
+    public init(_ source: String) throws(PatternError) {
+        do { _ = try HostGlob(source) } catch { throw PatternError(error) }
+        self.source = source
+    }
+}
+
+/// The first release's compiled path pattern. No API takes one: patterns are written as strings, in
+/// ``Match/path(_:)``, ``Path`` and `addResponses(forPath:)`, and checked when registered.
+@available(*, deprecated, message: "write path patterns as strings, such as Match.path(\"/users/*\")")
+public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
+    /// The pattern as written.
+    public let source: String
+    /// The pattern as written.
+    public var description: String { source }
+
+    /// Checks a path pattern.
+    public init(_ source: String) throws(PatternError) {
+        do { _ = try PathGlob(source) } catch { throw PatternError(error) }
+        self.source = source
+    }
+}
+
+/// The first release's pattern error. A refused pattern is now an ``HTTPMockError`` whose code is
+/// ``HTTPMockError/Code-swift.enum/invalidPattern``.
+@available(*, deprecated, message: "a refused pattern is an HTTPMockError with code .invalidPattern")
+public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Which part of a route the pattern was for.
+    public enum Kind: String, Sendable {
+        /// A host pattern.
+        case host
+        /// A path pattern.
+        case path
+    }
+
+    /// Whether it was a host or a path pattern.
+    public let kind: Kind
+    /// The pattern as written.
+    public let pattern: String
+    /// What is wrong with it, and how to fix it.
+    public let reason: String
+    /// The whole explanation.
+    public var description: String { "invalid \(kind.rawValue) pattern \"\(pattern)\": \(reason)" }
+
+    init(_ error: GlobError) {
+        kind = error.kind == .host ? .host : .path
+        pattern = error.pattern
+        reason = error.reason
+    }
+}

@@ -50,7 +50,7 @@ public struct HTTPMockError: Error, Sendable, Equatable, CustomStringConvertible
     /// The same text as ``description``, so `localizedDescription` shows it on every platform.
     public var errorDescription: String? { description }
 
-    static func invalidPattern(_ error: PatternError) -> HTTPMockError { HTTPMockError(.invalidPattern, error.description) }
+    static func invalidPattern(_ error: GlobError) -> HTTPMockError { HTTPMockError(.invalidPattern, error.description) }
     static func missingFile(_ message: String) -> HTTPMockError { HTTPMockError(.missingFile, "file response: " + message) }
     static func invalidResponse(_ message: String) -> HTTPMockError { HTTPMockError(.invalidResponse, "response: " + message) }
 }

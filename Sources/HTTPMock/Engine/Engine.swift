@@ -45,8 +45,8 @@ final class Engine: Sendable {
 
     /// One stub to register: a route, conditions and responses.
     struct Definition {
-        var host: HostPattern?
-        var path: PathPattern?
+        var host: HostGlob?
+        var path: PathGlob?
         var conditions: [Condition]
         var responses: [MockResponse]
     }

@@ -63,8 +63,8 @@ extension Match {
                 if !options.contains(.ignoreQuery), !options.contains(.ignorePath), request.queryItems.sorted(by: QueryItem.order) != query { return false }
                 return true
             }
-            let path = options.contains(.ignorePath) ? nil : try? PathPattern(expected.path)
-            return Compiled(host: try? HostPattern(expected.host), path: path?.glob.isExact == true ? path : nil,
+            let path = options.contains(.ignorePath) ? nil : try? PathGlob(expected.path)
+            return Compiled(host: try? HostGlob(expected.host), path: path?.glob.isExact == true ? path : nil,
                             condition: condition)
         }
     }

@@ -13,8 +13,8 @@ import Foundation
 public struct Match: Sendable, CustomStringConvertible {
     /// What a matcher compiles to for the engine.
     struct Compiled {
-        var host: HostPattern?
-        var path: PathPattern?
+        var host: HostGlob?
+        var path: PathGlob?
         /// `true`: `host` and `path` are the whole test. `false`: they only narrow the router's index and
         /// `condition` does the real test.
         var routeIsTest = false
@@ -60,14 +60,14 @@ extension Match {
     /// The request's host matches `pattern` (`api.example.com`, `*.example.com`, `localhost:8080`).
     public static func host(_ pattern: String) -> Match {
         Match("host \(pattern)") { () throws(HTTPMockError) -> Compiled in
-            Compiled(host: try compile { () throws(PatternError) in try HostPattern(pattern) }, routeIsTest: true)
+            Compiled(host: try compile { () throws(GlobError) in try HostGlob(pattern) }, routeIsTest: true)
         }
     }
 
     /// The request's path matches `pattern` (`/users/*`, `/api/**`).
     public static func path(_ pattern: String) -> Match {
         Match("path \(pattern)") { () throws(HTTPMockError) -> Compiled in
-            Compiled(path: try compile { () throws(PatternError) in try PathPattern(pattern) }, routeIsTest: true)
+            Compiled(path: try compile { () throws(GlobError) in try PathGlob(pattern) }, routeIsTest: true)
         }
     }
 
@@ -115,13 +115,13 @@ extension Match {
 
 /// Matchers compiled together: the route for the index, and the conditions.
 struct CompiledMatchers {
-    var host: HostPattern?
-    var path: PathPattern?
+    var host: HostGlob?
+    var path: PathGlob?
     var conditions: [Condition] = []
 
     /// Compiles `matches` on top of a route the caller already has (a DSL `Host` / `Path`), in which case
     /// route matchers that cannot share the index become conditions.
-    init(_ matches: [Match], host: HostPattern? = nil, path: PathPattern? = nil) throws(HTTPMockError) {
+    init(_ matches: [Match], host: HostGlob? = nil, path: PathGlob? = nil) throws(HTTPMockError) {
         self.host = host
         self.path = path
         var compiled: [Match.Compiled] = []
@@ -145,7 +145,7 @@ struct CompiledMatchers {
 
 extension Condition {
     /// The request's host matches `pattern` (a second host matcher, beyond the one the index uses).
-    static func host(_ pattern: HostPattern) -> Condition {
+    static func host(_ pattern: HostGlob) -> Condition {
         Condition(key: "host:" + pattern.source.lowercased(), summary: "host \(pattern.source)") { request in
             pattern.matches(host: request.host.split(separator: ".", omittingEmptySubsequences: false).map(String.init),
                             port: request.port)
@@ -153,7 +153,7 @@ extension Condition {
     }
 
     /// The request's path matches `pattern` (a second path matcher, beyond the one the index uses).
-    static func path(_ pattern: PathPattern) -> Condition {
+    static func path(_ pattern: PathGlob) -> Condition {
         Condition(key: "path:" + pattern.normalized, summary: "path \(pattern.source)") { pattern.matches($0.pathSegments) }
     }
 }

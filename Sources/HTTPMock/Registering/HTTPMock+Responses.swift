@@ -78,7 +78,7 @@ extension HTTPMock {
     ) throws(HTTPMockError) {
         let route = try PathRoute.compile(path)
         let definition = Engine.Definition(
-            host: try compile { () throws(PatternError) in try HostPattern(host) },
+            host: try compile { () throws(GlobError) in try HostGlob(host) },
             path: route.pattern,
             conditions: Self.conditions(method: method, query: query, matching: matching) + route.conditions,
             responses: responses
@@ -94,7 +94,7 @@ extension HTTPMock {
     }
 }
 
-func compile<T>(_ body: () throws(PatternError) -> T) throws(HTTPMockError) -> T {
+func compile<T>(_ body: () throws(GlobError) -> T) throws(HTTPMockError) -> T {
     do { return try body() } catch { throw .invalidPattern(error) }
 }
 

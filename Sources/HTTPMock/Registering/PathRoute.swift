@@ -3,7 +3,7 @@
 /// `Path("/users/{id}")` matches `/users/42` and hands `id` to ``MockResponse/dynamic(lifetime:delivery:_:)``.
 /// The template is indexed by its literal prefix (`/users/*`) and tested as a condition.
 enum PathRoute {
-    static func compile(_ path: String) throws(HTTPMockError) -> (pattern: PathPattern, conditions: [Condition]) {
+    static func compile(_ path: String) throws(HTTPMockError) -> (pattern: PathGlob, conditions: [Condition]) {
         guard path.contains("{") || path.contains("}") else {
             return (try HTTPMock.compilePath(path), [])
         }
@@ -25,7 +25,7 @@ enum PathRoute {
 }
 
 extension HTTPMock {
-    static func compilePath(_ path: String) throws(HTTPMockError) -> PathPattern {
-        try compile { () throws(PatternError) in try PathPattern(path) }
+    static func compilePath(_ path: String) throws(HTTPMockError) -> PathGlob {
+        try compile { () throws(GlobError) in try PathGlob(path) }
     }
 }

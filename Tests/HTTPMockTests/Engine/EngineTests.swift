@@ -8,7 +8,7 @@ import Testing
 
     private func add(_ host: String, _ path: String, method: String? = nil, _ responses: [MockResponse]) throws {
         try engine.register([Engine.Definition(
-            host: try HostPattern(host), path: try PathPattern(path),
+            host: try HostGlob(host), path: try PathGlob(path),
             conditions: method.map { [.method([$0])] } ?? [], responses: responses)])
     }
 
@@ -74,8 +74,8 @@ import Testing
         let missing = MockResponse.file(url: URL(fileURLWithPath: "/nonexistent/x.json"))
         #expect(throws: HTTPMockError.self) {
             try engine.register([
-                Engine.Definition(host: try HostPattern("a.test"), path: try PathPattern("/ok"), conditions: [], responses: [.plaintext("ok")]),
-                Engine.Definition(host: try HostPattern("a.test"), path: try PathPattern("/bad"), conditions: [], responses: [missing]),
+                Engine.Definition(host: try HostGlob("a.test"), path: try PathGlob("/ok"), conditions: [], responses: [.plaintext("ok")]),
+                Engine.Definition(host: try HostGlob("a.test"), path: try PathGlob("/bad"), conditions: [], responses: [missing]),
             ])
         }
         #expect(answer("https://a.test/ok") == "unmatched")
@@ -104,7 +104,7 @@ import Testing
         var definitions: [Engine.Definition] = []
         for index in 0..<5_000 {
             definitions.append(Engine.Definition(
-                host: try HostPattern("h\(index % 50).test"), path: try PathPattern("/items/\(index)"),
+                host: try HostGlob("h\(index % 50).test"), path: try PathGlob("/items/\(index)"),
                 conditions: [], responses: [.plaintext("\(index)", lifetime: .eternal)]))
         }
         try engine.register(definitions)
@@ -117,10 +117,10 @@ import Testing
         var definitions: [Engine.Definition] = []
         for index in 0..<(NearMissFinder.comparisonLimit + 500) {
             definitions.append(Engine.Definition(
-                host: try HostPattern("bulk\(index % 7).test"), path: try PathPattern("/items/\(index)"),
+                host: try HostGlob("bulk\(index % 7).test"), path: try PathGlob("/items/\(index)"),
                 conditions: [], responses: [.plaintext("\(index)")]))
         }
-        definitions.append(Engine.Definition(host: try HostPattern("target.test"), path: try PathPattern("/users/1"),
+        definitions.append(Engine.Definition(host: try HostGlob("target.test"), path: try PathGlob("/users/1"),
                                              conditions: [.method(["POST"])], responses: [.plaintext("user")]))
         try engine.register(definitions)
         let (_, entry) = engine.decide(CapturedRequest(method: "GET", url: URL(string: "https://target.test/users/1")!))

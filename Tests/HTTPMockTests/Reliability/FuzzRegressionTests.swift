@@ -12,11 +12,11 @@ import Testing
     /// Each `**` now costs a pass over the input; this test would hang without that.
     @Test func manyDoubleWildcardsMatchInPolynomialTime() throws {
         let pattern = Array(repeating: "**.*", count: 30).joined(separator: ".")
-        let host = try HostPattern(pattern)
+        let host = try HostGlob(pattern)
         let labels = (0..<80).map { "l\($0)" }
         #expect(host.matches(host: labels, port: nil))
         #expect(!host.matches(host: Array(labels.prefix(29)), port: nil))   // 30 `*` need 30 labels at least
-        let path = try PathPattern("/" + Array(repeating: "**/x", count: 30).joined(separator: "/") + "/end")
+        let path = try PathGlob("/" + Array(repeating: "**/x", count: 30).joined(separator: "/") + "/end")
         #expect(!path.matches(Array(repeating: "x", count: 200)))
         #expect(path.matches(Array(repeating: "x", count: 200) + ["end"]))
     }
@@ -29,7 +29,7 @@ import Testing
         ]
         for (pattern, host, expected) in cases {
             let labels = host.split(separator: ".").map(String.init)
-            #expect(try HostPattern(pattern).matches(host: labels, port: nil) == expected, "\(pattern) on \(host)")
+            #expect(try HostGlob(pattern).matches(host: labels, port: nil) == expected, "\(pattern) on \(host)")
         }
     }
 

@@ -20,8 +20,8 @@ struct URITemplate: Sendable {
     /// Variables read from the query by `{?…}` and `{&…}`.
     private let queryVariables: [String]
     /// A route covering every URL the template matches, for the router's index; `nil` for any.
-    let hostHint: HostPattern?
-    let pathHint: PathPattern?
+    let hostHint: HostGlob?
+    let pathHint: PathGlob?
 
     /// Characters a simple expansion leaves as they are, and percent-encoded triplets.
     private static let unreserved = "(?:[A-Za-z0-9\\-._~]|%[0-9A-Fa-f]{2})"
@@ -182,17 +182,17 @@ extension URITemplate {
     }
 
     /// The host of a full-URL template, when it is written without expressions.
-    private static func hostHint(_ source: String) -> HostPattern? {
+    private static func hostHint(_ source: String) -> HostGlob? {
         guard let schemeEnd = source.range(of: "://") else { return nil }
         var authority = source[schemeEnd.upperBound..<firstSlash(in: source, from: schemeEnd.upperBound)]
         guard !authority.contains("{"), !authority.contains("*") else { return nil }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         if !authority.hasPrefix("["), let colon = authority.lastIndex(of: ":") { authority = authority[..<colon] }
-        return try? HostPattern(authority.lowercased())
+        return try? HostGlob(authority.lowercased())
     }
 
     /// Literal leading segments of the path, `*` for a segment that is one simple variable, then `**` for the rest.
-    private static func pathHint(_ template: String) -> PathPattern? {
+    private static func pathHint(_ template: String) -> PathGlob? {
         var path = Substring(template)
         if let query = [template.range(of: "{?"), template.range(of: "{&")].compactMap({ $0?.lowerBound }).min() {
             path = template[..<query]
@@ -226,6 +226,6 @@ extension URITemplate {
             segments.append("**")
             break
         }
-        return try? PathPattern("/" + segments.joined(separator: "/"))
+        return try? PathGlob("/" + segments.joined(separator: "/"))
     }
 }

@@ -38,7 +38,7 @@ struct Glob: Sendable, Hashable {
     }
 
     /// Compiles the segments of a pattern; `describe` names the error.
-    static func compile(_ parts: [Substring], fail: (String) -> PatternError) throws(PatternError) -> Glob {
+    static func compile(_ parts: [Substring], fail: (String) -> GlobError) throws(GlobError) -> Glob {
         var segments: [Segment] = []
         for part in parts {
             if !part.utf8.contains(UInt8(ascii: "*")) {

@@ -19,7 +19,7 @@ final class Router {
 
     /// Adds `responses` to the stub with this route and these conditions, creating it if it is new.
     @discardableResult
-    func add(host: HostPattern?, path: PathPattern?, conditions: [Condition], responses: [MockResponse]) -> StubID {
+    func add(host: HostGlob?, path: PathGlob?, conditions: [Condition], responses: [MockResponse]) -> StubID {
         let shared = host.map(intern)
         let host = shared?.pattern
         let key = Stub.key(host: host, path: path, conditions: conditions)
@@ -45,7 +45,7 @@ final class Router {
 
     /// The literal segments of an exact path that a request's segments can equal once joined: none is empty or
     /// holds a `/` (a request's never do; such a pattern stays in the trie, where it matches nothing, as before).
-    private static func exactSegments(_ path: PathPattern) -> [String]? {
+    private static func exactSegments(_ path: PathGlob) -> [String]? {
         var segments: [String] = []
         for segment in path.glob.segments {
             guard case .literal(let text) = segment, !text.isEmpty, !text.utf8.contains(UInt8(ascii: "/")) else { return nil }
@@ -54,7 +54,7 @@ final class Router {
         return segments
     }
 
-    private func intern(_ host: HostPattern) -> SharedHost {
+    private func intern(_ host: HostGlob) -> SharedHost {
         // Patterns built from recorded traffic may share a source text with a differently compiled one: compare all.
         if let shared = internedHosts[host.source], shared.pattern == host { return shared }
         var exactName: String?
@@ -82,7 +82,7 @@ final class Router {
         if let paths = exactRoutes[request.host] {
             paths[ExactRoute.path(segments)]?.appendAll(to: &found)
         }
-        hosts.forEachMatch(HostPattern.reversedLabels(of: request.host)) { paths in
+        hosts.forEachMatch(HostGlob.reversedLabels(of: request.host)) { paths in
             paths.forEachMatch(segments) { leaf in leaf.appendAll(to: &found) }
         }
         if found.count > 1 {
@@ -113,7 +113,7 @@ final class Router {
             guard found.count < limit else { break }
             leaf.appendAll(to: &found)
         }
-        hosts.forEachMatch(HostPattern.reversedLabels(of: request.host)) { paths in
+        hosts.forEachMatch(HostGlob.reversedLabels(of: request.host)) { paths in
             paths.forEachValue { leaf in if found.count < limit { leaf.appendAll(to: &found) } }
         }
         return Array(found.prefix(limit))

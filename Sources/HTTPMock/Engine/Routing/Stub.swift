@@ -8,11 +8,11 @@ public struct StubID: Sendable, Hashable, Comparable, CustomStringConvertible {
 
 /// A host pattern, interned by the router so that every stub naming it shares one copy.
 final class SharedHost: Sendable {
-    let pattern: HostPattern
+    let pattern: HostGlob
     /// The host's name when the pattern is exact: what exact routes are keyed by.
     let exactName: String?
 
-    init(_ pattern: HostPattern, exactName: String?) {
+    init(_ pattern: HostGlob, exactName: String?) {
         self.pattern = pattern
         self.exactName = exactName
     }
@@ -24,9 +24,9 @@ struct Stub: Sendable {
     /// `nil`: any host. Held by reference and shared with the other stubs of the same host (8 bytes a stub, not 56).
     private let sharedHost: SharedHost?
     /// `nil`: any host.
-    var host: HostPattern? { sharedHost?.pattern }
+    var host: HostGlob? { sharedHost?.pattern }
     /// `nil`: any path.
-    let path: PathPattern?
+    let path: PathGlob?
     let conditions: [Condition]
     var queue = ResponseQueue()
     var isEnabled = true
@@ -39,7 +39,7 @@ struct Stub: Sendable {
     /// candidates.
     let specificity: Specificity
 
-    init(id: StubID, host sharedHost: SharedHost?, path: PathPattern?, conditions: [Condition]) {
+    init(id: StubID, host sharedHost: SharedHost?, path: PathGlob?, conditions: [Condition]) {
         self.id = id
         self.sharedHost = sharedHost
         let host = sharedHost?.pattern
@@ -60,7 +60,7 @@ struct Stub: Sendable {
     }
 
     /// The identity two registrations share when they should feed one queue; `nil` when unique.
-    static func key(host: HostPattern?, path: PathPattern?, conditions: [Condition]) -> String? {
+    static func key(host: HostGlob?, path: PathGlob?, conditions: [Condition]) -> String? {
         var parts = [host.map { $0.source.lowercased() } ?? "*", path?.normalized ?? "**"]
         for condition in conditions {
             guard let key = condition.key else { return nil }

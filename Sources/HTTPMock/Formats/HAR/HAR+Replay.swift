@@ -44,12 +44,12 @@ extension HAR {
         return definitions
     }
 
-    private static func route(of text: String, place: String) throws(HTTPMockError) -> (HostPattern, PathPattern) {
+    private static func route(of text: String, place: String) throws(HTTPMockError) -> (HostGlob, PathGlob) {
         guard let components = URLComponents(string: text), let host = components.host, !host.isEmpty else {
             throw HTTPMockError(.invalidDefinition, "\(place): \"\(text)\" is not an absolute URL with a host")
         }
-        return (HostPattern(literalHost: host, port: components.port),
-                PathPattern(literalSegments: PathNormalization.segments(of: components.path)))
+        return (HostGlob(literalHost: host, port: components.port),
+                PathGlob(literalSegments: PathNormalization.segments(of: components.path)))
     }
 
     private static func conditions(for request: Request, options: HARReplayOptions, place: String) throws(HTTPMockError) -> [Condition] {

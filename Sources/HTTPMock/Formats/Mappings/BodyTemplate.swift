@@ -100,7 +100,7 @@ struct BodyTemplate: Sendable {
 /// A mapping file's path: a glob (`*`, `**`) whose whole segments may be named wildcards (`{id}`), which match
 /// like `*` and can be used in templates as `{{path.id}}`.
 struct NamedPath {
-    let pattern: PathPattern
+    let pattern: PathGlob
     /// Segment position of each named wildcard.
     let names: [String: Int]
 
@@ -129,7 +129,7 @@ struct NamedPath {
             segments.append("*")
         }
         do {
-            pattern = try PathPattern(source.hasPrefix("/") ? "/" + segments.joined(separator: "/") : segments.joined(separator: "/"))
+            pattern = try PathGlob(source.hasPrefix("/") ? "/" + segments.joined(separator: "/") : segments.joined(separator: "/"))
         } catch {
             throw HTTPMockError(.invalidPattern, "\(place): \(error.description)")
         }

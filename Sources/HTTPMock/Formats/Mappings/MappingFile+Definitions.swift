@@ -10,7 +10,7 @@ extension MappingFile {
         var definitions: [Engine.Definition] = []
         definitions.reserveCapacity(mocks.count)
         // Mocks of a file mostly share a few hosts: compile each once.
-        var hosts: [String: HostPattern] = [:]
+        var hosts: [String: HostGlob] = [:]
         for (index, mock) in mocks.enumerated() {
             let place = "\(name) at mocks[\(index)]"
             definitions.append(try definition(mock, place: place, folder: folder, files: files, hosts: &hosts,
@@ -19,15 +19,15 @@ extension MappingFile {
         return definitions
     }
 
-    private func definition(_ mock: Mock, place: String, folder: URL, files: FolderPath, hosts: inout [String: HostPattern],
+    private func definition(_ mock: Mock, place: String, folder: URL, files: FolderPath, hosts: inout [String: HostGlob],
                             source: String) throws(HTTPMockError) -> Engine.Definition {
         let request = mock.request
-        var host: HostPattern?
+        var host: HostGlob?
         if let text = request.host ?? self.host {
             if let known = hosts[text] {
                 host = known
             } else {
-                do { host = try HostPattern(text) } catch {
+                do { host = try HostGlob(text) } catch {
                     throw HTTPMockError(.invalidPattern, "\(place).request.host: \(error.description)")
                 }
                 hosts[text] = host

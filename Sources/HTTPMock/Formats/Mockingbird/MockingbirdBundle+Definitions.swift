@@ -54,8 +54,8 @@ extension MockingbirdBundle {
 
     /// The host, path and query of a Mockingbird URL (`://api.example.com:8080/v1/items?x=1`).
     struct Route {
-        let host: HostPattern
-        let path: PathPattern
+        let host: HostGlob
+        let path: PathGlob
         let query: [String: QueryValue]
 
         init(_ url: String, place: String) throws(HTTPMockError) {
@@ -66,8 +66,8 @@ extension MockingbirdBundle {
                   let host = components.host, !host.isEmpty else {
                 throw HTTPMockError(.invalidDefinition, "\(place): \"\(url)\" is not a URL with a host (\"://api.example.com/path\")")
             }
-            self.host = HostPattern(literalHost: host, port: components.port)
-            path = PathPattern(literalSegments: PathNormalization.segments(of: components.path))
+            self.host = HostGlob(literalHost: host, port: components.port)
+            path = PathGlob(literalSegments: PathNormalization.segments(of: components.path))
             var query: [String: [String?]] = [:]
             for item in QueryItem.parse(rawQuery: components.percentEncodedQuery) { query[item.name, default: []].append(item.value) }
             self.query = query.mapValues { values in

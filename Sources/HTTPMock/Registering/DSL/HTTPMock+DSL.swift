@@ -28,7 +28,7 @@ extension HTTPMock {
         var definitions: [Engine.Definition] = []
         for host in hosts {
             let hostPattern = try host.pattern.map { pattern throws(HTTPMockError) in
-                try compile { () throws(PatternError) in try HostPattern(pattern) }
+                try compile { () throws(GlobError) in try HostGlob(pattern) }
             }
             let scope = HeaderScope(inherited: [:], declared: host.content.compactMap {
                 if case .headers(let headers) = $0.kind { return headers }
@@ -65,11 +65,11 @@ extension HTTPMock {
     }
 
     private func collect(
-        _ path: Path, parentPath: String, parentMethod: HTTPMethod?, parentMatchers: [Match], host: HostPattern,
+        _ path: Path, parentPath: String, parentMethod: HTTPMethod?, parentMatchers: [Match], host: HostGlob,
         cascaded: [String: String], into definitions: inout [Engine.Definition]
     ) throws(HTTPMockError) {
         let fullPath = PathNormalization.join(parentPath, path.pattern)
-        let (pattern, templateConditions): (PathPattern, [Condition])
+        let (pattern, templateConditions): (PathGlob, [Condition])
         do {
             (pattern, templateConditions) = try PathRoute.compile(fullPath)
         } catch {

@@ -3,11 +3,11 @@ import Testing
 
 @Suite struct PatternTests {
     private func host(_ pattern: String, matches host: String) throws -> Bool {
-        try HostPattern(pattern).matches(host: host.split(separator: ".").map(String.init), port: nil)
+        try HostGlob(pattern).matches(host: host.split(separator: ".").map(String.init), port: nil)
     }
 
     private func path(_ pattern: String, matches path: String) throws -> Bool {
-        try PathPattern(pattern).matches(PathNormalization.segments(of: path))
+        try PathGlob(pattern).matches(PathNormalization.segments(of: path))
     }
 
     @Test(arguments: [
@@ -60,7 +60,7 @@ import Testing
     ])
     func invalidHostsAreRefusedWithTheirReason(pattern: String, reason: String) {
         #expect {
-            try HostPattern(pattern)
+            try HostGlob(pattern)
         } throws: { error in
             let message = "\(error)"
             return message.contains("\"\(pattern)\"") && message.contains(reason)
@@ -76,7 +76,7 @@ import Testing
     ])
     func invalidPathsAreRefusedWithTheirReason(pattern: String, reason: String) {
         #expect {
-            try PathPattern(pattern)
+            try PathGlob(pattern)
         } throws: { error in
             let message = "\(error)"
             return message.contains("\"\(pattern)\"") && message.contains(reason)
@@ -84,15 +84,15 @@ import Testing
     }
 
     @Test func hostWithPortMatchesOnlyThatPort() throws {
-        let pattern = try HostPattern("localhost:8080")
+        let pattern = try HostGlob("localhost:8080")
         #expect(pattern.matches(host: ["localhost"], port: 8080))
         #expect(!pattern.matches(host: ["localhost"], port: 9090))
     }
 
     @Test func wildcardCountsFollowTheReadme() throws {
-        #expect(try HostPattern("api.example.com").glob.wildcardCount == 0)
-        #expect(try HostPattern("*.example.*").glob.wildcardCount == 2)
-        #expect(try HostPattern("**.example.com").glob.wildcardCount == 2)
-        #expect(try HostPattern("**.example.com").glob.literalLength > HostPattern("*.example.*").glob.literalLength)
+        #expect(try HostGlob("api.example.com").glob.wildcardCount == 0)
+        #expect(try HostGlob("*.example.*").glob.wildcardCount == 2)
+        #expect(try HostGlob("**.example.com").glob.wildcardCount == 2)
+        #expect(try HostGlob("**.example.com").glob.literalLength > HostGlob("*.example.*").glob.literalLength)
     }
 }

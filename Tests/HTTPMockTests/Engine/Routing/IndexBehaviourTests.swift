@@ -83,17 +83,17 @@ import Testing
     }
 
     @Test func patternErrorsAreUnchangedByTheFastChecks() {
-        #expect(throws: PatternError.self) { try HostPattern("api example.com") }
-        #expect(throws: PatternError.self) { try HostPattern("https://api.example.com") }
-        #expect(throws: PatternError.self) { try HostPattern("api.example.com/users") }
-        #expect(throws: PatternError.self) { try HostPattern("***.example.com") }
-        #expect(throws: PatternError.self) { try PathPattern("/a b") }
-        #expect(throws: PatternError.self) { try PathPattern("/a?b=1") }
-        #expect(throws: PatternError.self) { try PathPattern("/a/**b") }
-        #expect((try? HostPattern("API.example.com:8080"))?.port == 8080)
-        #expect((try? PathPattern("//a///b/"))?.normalized == "/a/b")
+        #expect(throws: GlobError.self) { try HostGlob("api example.com") }
+        #expect(throws: GlobError.self) { try HostGlob("https://api.example.com") }
+        #expect(throws: GlobError.self) { try HostGlob("api.example.com/users") }
+        #expect(throws: GlobError.self) { try HostGlob("***.example.com") }
+        #expect(throws: GlobError.self) { try PathGlob("/a b") }
+        #expect(throws: GlobError.self) { try PathGlob("/a?b=1") }
+        #expect(throws: GlobError.self) { try PathGlob("/a/**b") }
+        #expect((try? HostGlob("API.example.com:8080"))?.port == 8080)
+        #expect((try? PathGlob("//a///b/"))?.normalized == "/a/b")
         do {
-            _ = try HostPattern("api\texample.com")
+            _ = try HostGlob("api\texample.com")
             Issue.record("a tab was accepted")
         } catch {
             #expect(error.reason.contains("\"\\t\""))

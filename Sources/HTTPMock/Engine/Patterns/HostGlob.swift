@@ -1,19 +1,19 @@
 /// A host to match: exact (`api.example.com`), or a glob over its `.`-separated labels
 /// (`*.example.com`, `**.example.com`, `api-*.example.com`), optionally with a port (`localhost:8080`).
 /// Case-insensitive.
-public struct HostPattern: Sendable, Hashable, CustomStringConvertible {
+struct HostGlob: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
-    public let source: String
+    let source: String
     let glob: Glob
     let port: Int?
 
-    public var description: String { source }
+    var description: String { source }
 
     /// Compiles a host pattern.
     /// 
-    /// - Throws: ``PatternError`` naming the pattern and what is wrong (empty, `***`, a scheme, a bad port…).
-    public init(_ source: String) throws(PatternError) {
-        func fail(_ reason: String) -> PatternError { PatternError(kind: .host, pattern: source, reason: reason) }
+    /// - Throws: ``GlobError`` naming the pattern and what is wrong (empty, `***`, a scheme, a bad port…).
+    init(_ source: String) throws(GlobError) {
+        func fail(_ reason: String) -> GlobError { GlobError(kind: .host, pattern: source, reason: reason) }
         var text = Substring(source.lowercased())
         // Byte checks first (most hosts are plain ASCII): each slower check below runs only when it could find something.
         let bytes = ASCIIBytes(text)
@@ -59,7 +59,7 @@ public struct HostPattern: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-extension HostPattern {
+extension HostGlob {
     /// Labels of a request host, most significant first (`api.example.com` → `com`, `example`, `api`),
     /// the order in which the router indexes hosts.
     static func reversedLabels(of host: String) -> [String] {

@@ -1,17 +1,17 @@
 /// A path to match: exact (`/users/42`) or a glob over its `/`-separated segments (`/users/*`, `/api/**/data`,
 /// `/files/*.json`). Leading, trailing and doubled slashes do not matter: `/user`, `user` and `/user/` are one path.
-public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
+struct PathGlob: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
-    public let source: String
+    let source: String
     let glob: Glob
 
-    public var description: String { source }
+    var description: String { source }
 
     /// Compiles a path pattern.
     /// 
-    /// - Throws: ``PatternError`` naming the pattern and what is wrong (`***`, `?`, a space, a scheme…).
-    public init(_ source: String) throws(PatternError) {
-        func fail(_ reason: String) -> PatternError { PatternError(kind: .path, pattern: source, reason: reason) }
+    /// - Throws: ``GlobError`` naming the pattern and what is wrong (`***`, `?`, a space, a scheme…).
+    init(_ source: String) throws(GlobError) {
+        func fail(_ reason: String) -> GlobError { GlobError(kind: .path, pattern: source, reason: reason) }
         let bytes = ASCIIBytes(Substring(source))
         if bytes.contains(":"), source.contains("://") {
             throw fail("give the path alone, without scheme and host (register the host separately)")
