@@ -22,9 +22,11 @@ enum WholeNumber {
         let value: Int
         do {
             value = try int()
-        } catch let error as DecodingError {
-            switch error {
-            case .typeMismatch, .valueNotFound, .keyNotFound: throw error
+        } catch {
+            // Not a number at all: the decoder's own error says what was found. A number that is not an `Int`
+            // comes as a decoder-internal error (`numberIsNotRepresentableInSwift` on Linux), not a DecodingError.
+            switch error as? DecodingError {
+            case .typeMismatch?, .valueNotFound?, .keyNotFound?: throw error
             default: throw Self.error(show(try? double()), range: range, path: path)
             }
         }
