@@ -31,6 +31,7 @@ public final class HTTPMock: Sendable {
 
     private struct Settings {
         var defaultDomain = "example.com"
+        var fileSizeLimits = FileSizeLimits.standard
     }
 
     /// Creates a mock with its own session.
@@ -67,6 +68,22 @@ public final class HTTPMock: Sendable {
         get { settings.withLock { $0.defaultDomain } }
         set { settings.withLock { $0.defaultDomain = newValue } }
     }
+
+    /// The largest files, in bytes, this mock's loads read into memory: `definitions` for a `bundle.json`, a
+    /// `*.mock.json` or a HAR file (default 64 MiB), `templatedBodies` for a mapping's body file with
+    /// `"template": true` (default 16 MiB). A larger file is refused, before it is read, with an error naming it,
+    /// its size and the limit. Plain body files are not limited: they are read when served, not loaded.
+    ///
+    /// ```swift
+    /// mock.fileSizeLimits.definitions = 256 << 20     // a 200 MB HAR file
+    /// ```
+    public var fileSizeLimits: (definitions: Int, templatedBodies: Int) {
+        get { settings.withLock { ($0.fileSizeLimits.definitions, $0.fileSizeLimits.templatedBodies) } }
+        set { settings.withLock { $0.fileSizeLimits = FileSizeLimits(definitions: newValue.definitions, templatedBodies: newValue.templatedBodies) } }
+    }
+
+    /// The limits of ``fileSizeLimits``, for the loaders.
+    var sizeLimits: FileSizeLimits { settings.withLock { $0.fileSizeLimits } }
 
     /// The session that carries passthrough requests.
     public var passthroughSession: URLSession { core.passthroughSession }

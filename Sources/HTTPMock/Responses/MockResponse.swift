@@ -44,11 +44,17 @@ public struct MockResponse: Sendable {
         get { storage.content }
         set { mutate { $0.content = newValue } }
     }
-    /// A problem found while building the response (a missing file, a value that does not encode). A response
-    /// that has one is refused when it is registered, with this message.
+    /// A problem found while building the response (a missing file, a value that does not encode, a status
+    /// outside 100-599). A response that has one is refused when it is registered, with this message.
     var problem: HTTPMockError? {
-        get { storage.problem }
+        get { storage.problem ?? statusProblem }
         set { mutate { $0.problem = newValue } }
+    }
+    /// A status no HTTP response has (URLSession would refuse it), unless the response is a failure.
+    private var statusProblem: HTTPMockError? {
+        if (100...599).contains(storage.status.code) { return nil }
+        if case .failure = storage.content { return nil }
+        return .invalidResponse("status \(storage.status.code) is not an HTTP status code; use 100-599 (to make the request fail without a response, use MockResponse.failure)")
     }
     /// Set by ``NetworkFault/truncatedBody(_:after:)``: the connection drops after this many body bytes.
     var truncation: Int? {

@@ -9,8 +9,11 @@ import Foundation
 /// HTTPAssertRequested("https://analytics.example.com/event", in: appJournal)
 /// ```
 ///
-/// Each file is decoded once. A file that is not a valid entry is skipped with a warning (see ``warnings``);
-/// it never stops the reader.
+/// Each file is decoded once. A file that is not a valid entry never stops the reader, and never hides a request
+/// that was recorded: when the completion record of a request is unreadable but its arrival record is fine, the
+/// request is listed with no outcome (``JournalEntry/outcome`` is `nil`, as for a request still in flight), with a
+/// warning (see ``warnings``, also printed to standard error). Only a request none of whose files can be read is
+/// missing, with a warning.
 public final class JournalFolderReader: RequestJournal, Sendable {
     /// The folder read.
     public let folder: JournalFolder
@@ -36,10 +39,11 @@ public final class JournalFolderReader: RequestJournal, Sendable {
         self.init(try JournalFolder(path: path))
     }
 
-    /// Files skipped because they are not valid entries, one message each.
+    /// Files that are not valid entries, one message each: what was skipped, or which request lost its outcome.
     public var warnings: [String] { cache.withLock { $0.warnings } }
 
-    /// Every readable entry, oldest first; unreadable files are skipped with a warning.
+    /// Every recorded request, oldest first. A request whose completion record is unreadable is listed from its
+    /// arrival record, with no outcome, and a warning.
     public func journalEntries() -> [JournalEntry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: entriesPath)) ?? []
         var latest: [String: (name: String, complete: Bool)] = [:]
@@ -52,7 +56,22 @@ public final class JournalFolderReader: RequestJournal, Sendable {
         }
         var entries: [(key: String, entry: JournalEntry)] = []
         for (key, file) in latest {
-            if let entry = decode(file.name) { entries.append((key, entry)) }
+            switch decode(file.name) {
+            case .success(let entry):
+                entries.append((key, entry))
+            case .failure(let problem) where file.complete:
+                // The request was recorded: never drop it because its completion record is damaged.
+                let arrival = key + "-a.json"
+                switch decode(arrival) {
+                case .success(let entry):
+                    entries.append((key, entry))
+                    warn("HTTPMockTesting: the completion record \(entriesPath)/\(file.name) is unusable (\(problem.problem)); the request \(entry.request.method) \(entry.request.url.absoluteString) is listed from its arrival record, with no outcome (as if still in flight)", file: file.name)
+                case .failure(let arrivalProblem):
+                    warn("HTTPMockTesting: skipped a request: its completion record \(entriesPath)/\(file.name) is unusable (\(problem.problem)), and so is its arrival record \(arrival) (\(arrivalProblem.problem))", file: file.name)
+                }
+            case .failure(let problem):
+                warn("HTTPMockTesting: skipped \(entriesPath)/\(file.name): \(problem.problem)", file: file.name)
+            }
         }
         return entries.sorted { ($0.entry.receivedAt, $0.key) < ($1.entry.receivedAt, $1.key) }.map(\.entry)
     }
@@ -104,25 +123,24 @@ public final class JournalFolderReader: RequestJournal, Sendable {
 
     private var entriesPath: String { folder.url.appendingPathComponent("entries").path }
 
-    private func decode(_ name: String) -> JournalEntry? {
-        if let known = cache.withLock({ $0.decoded[name] }) { return known }
+    private struct Unusable: Error { let problem: String }
+
+    /// The entry in the file `name`, or why it is not one.
+    private func decode(_ name: String) -> Result<JournalEntry, Unusable> {
+        if let known = cache.withLock({ $0.decoded[name] }) { return .success(known) }
         let path = entriesPath + "/" + name
-        let problem: String
-        if let data = FileManager.default.contents(atPath: path) {
-            do {
-                if let entry = try JSONDecoder().decode(JournalRecord.self, from: data).entry() {
-                    cache.withLock { $0.decoded[name] = entry }
-                    return entry
-                }
-                problem = "it is not a valid journal entry"
-            } catch {
-                problem = "it is not a valid journal entry (\(error))"
-            }
-        } else {
-            problem = "it cannot be read"
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(Unusable(problem: FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "it is missing"))
         }
-        warn("HTTPMockTesting: skipped \(path): \(problem)", file: name)
-        return nil
+        do {
+            if let entry = try JSONDecoder().decode(JournalRecord.self, from: data).entry() {
+                cache.withLock { $0.decoded[name] = entry }
+                return .success(entry)
+            }
+            return .failure(Unusable(problem: "it is not a valid journal entry"))
+        } catch {
+            return .failure(Unusable(problem: "it is not a valid journal entry (\(error))"))
+        }
     }
 
     private func warn(_ message: String, file: String) {

@@ -15,6 +15,13 @@ extension HAR {
         var groups: [Group] = []
         var indexByKey: [String: Int] = [:]
         for (index, entry) in log.entries.enumerated() {
+            let place = "\(name) at log.entries[\(index)].request"
+            if let problem = MethodName.problem(entry.request.method) {
+                throw HTTPMockError(.invalidDefinition, "\(place).method: \(problem)")
+            }
+            if let postData = entry.request.postData, postData.decodedData == nil {
+                throw HTTPMockError(.invalidDefinition, "\(place).postData.text: the text is not valid base64 although \"_encoding\" is \"base64\"; fix it, or remove \"_encoding\" if the body is plain text")
+            }
             // Without the fragment; an empty URL (found by fuzzing: it used to crash here) is refused below.
             let url = entry.request.url
             var key = entry.request.method.uppercased() + " " + (url.firstIndex(of: "#").map { String(url[..<$0]) } ?? url)
@@ -80,7 +87,7 @@ extension HAR {
             throw HTTPMockError(.invalidDefinition, "\(place).response.status: \(response.status) is not an HTTP status code (100-599, or 0 for a failed request)")
         }
         guard let body = response.content.data else {
-            throw HTTPMockError(.invalidDefinition, "\(place).response.content.text: the text is not valid base64 although \"encoding\" is \"base64\"")
+            throw HTTPMockError(.invalidDefinition, "\(place).response.content.text: the text is not valid base64 although \"encoding\" is \"base64\"; fix it, or remove \"encoding\" if the body is plain text")
         }
         var headers: [String: String] = [:]
         for pair in response.headers where !Self.unreplayedHeaders.contains(pair.name.lowercased()) {

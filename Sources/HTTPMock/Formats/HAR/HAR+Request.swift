@@ -49,8 +49,8 @@ extension HAR {
             headers = try container.decodeIfPresent([Pair].self, forKey: .headers) ?? []
             queryString = try container.decodeIfPresent([Pair].self, forKey: .queryString) ?? []
             cookies = try container.decodeIfPresent([Pair].self, forKey: .cookies) ?? []
-            headersSize = try container.decodeIfPresent(Int.self, forKey: .headersSize) ?? -1
-            bodySize = try container.decodeIfPresent(Int.self, forKey: .bodySize) ?? -1
+            headersSize = try container.decodeWholeNumberIfPresent(forKey: .headersSize) ?? -1
+            bodySize = try container.decodeWholeNumberIfPresent(forKey: .bodySize) ?? -1
             postData = try container.decodeIfPresent(PostData.self, forKey: .postData)
         }
 
@@ -109,9 +109,13 @@ extension HAR {
             try container.encodeIfPresent(encoding, forKey: .encoding)
         }
 
-        /// The body bytes.
-        public var data: Data {
-            encoding == "base64" ? Data(base64Encoded: text) ?? Data() : Data(text.utf8)
+        /// The body bytes; empty when `encoding` is `base64` and `text` is not valid base64 (replaying such a
+        /// body is refused: see ``decodedData``).
+        public var data: Data { decodedData ?? Data() }
+
+        /// The body bytes, or `nil` when `encoding` is `base64` and `text` is not valid base64.
+        var decodedData: Data? {
+            encoding == "base64" ? Base64.decode(text) : Data(text.utf8)
         }
     }
 }

@@ -50,15 +50,15 @@ extension HAR {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            status = try container.decode(Int.self, forKey: .status)
+            status = try container.decodeWholeNumber(forKey: .status)
             statusText = try container.decodeIfPresent(String.self, forKey: .statusText) ?? ""
             httpVersion = try container.decodeIfPresent(String.self, forKey: .httpVersion) ?? "HTTP/1.1"
             headers = try container.decodeIfPresent([Pair].self, forKey: .headers) ?? []
             cookies = try container.decodeIfPresent([Pair].self, forKey: .cookies) ?? []
             content = try container.decodeIfPresent(Content.self, forKey: .content) ?? Content(size: 0, mimeType: "")
             redirectURL = try container.decodeIfPresent(String.self, forKey: .redirectURL) ?? ""
-            headersSize = try container.decodeIfPresent(Int.self, forKey: .headersSize) ?? -1
-            bodySize = try container.decodeIfPresent(Int.self, forKey: .bodySize) ?? -1
+            headersSize = try container.decodeWholeNumberIfPresent(forKey: .headersSize) ?? -1
+            bodySize = try container.decodeWholeNumberIfPresent(forKey: .bodySize) ?? -1
             error = try container.decodeIfPresent(String.self, forKey: .error)
         }
     }
@@ -92,16 +92,17 @@ extension HAR {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            size = try container.decodeIfPresent(Int.self, forKey: .size) ?? 0
+            size = try container.decodeWholeNumberIfPresent(forKey: .size) ?? 0
             mimeType = try container.decodeIfPresent(String.self, forKey: .mimeType) ?? ""
             text = try container.decodeIfPresent(String.self, forKey: .text)
             encoding = try container.decodeIfPresent(String.self, forKey: .encoding)
         }
 
-        /// The body bytes (empty when the file kept no text).
+        /// The body bytes (empty when the file kept no text); `nil` when `encoding` is `base64` and `text` is not
+        /// valid base64 (line breaks and spaces in it are ignored).
         public var data: Data? {
             guard let text else { return Data() }
-            return encoding == "base64" ? Data(base64Encoded: text, options: .ignoreUnknownCharacters) : Data(text.utf8)
+            return encoding == "base64" ? Base64.decode(text) : Data(text.utf8)
         }
     }
 }

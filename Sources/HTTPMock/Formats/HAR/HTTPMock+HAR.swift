@@ -19,7 +19,7 @@ extension HTTPMock {
     ///   registered then.
     @discardableResult
     public func loadHAR(at url: URL, options: HARReplayOptions = HARReplayOptions()) throws(HTTPMockError) -> LoadedMocks {
-        let har = try HAR(contentsOf: url)
+        let har = try DefinitionFile.decode(HAR.self, from: url, name: url.lastPathComponent, limit: sizeLimits.definitions)
         return try load(har, options: options, name: url.lastPathComponent, source: url.path)
     }
 
@@ -52,7 +52,8 @@ extension HTTPMock {
 }
 
 extension HAR {
-    /// Reads a HAR file. Errors name the file and the line and column, or the key path, of the problem.
+    /// Reads a HAR file. Errors name the file and the line and column, or the key path, of the problem. A file
+    /// larger than 64 MiB is refused (``HTTPMock/loadHAR(at:options:)`` uses the mock's ``HTTPMock/fileSizeLimits``).
     public init(contentsOf url: URL) throws(HTTPMockError) {
         self = try DefinitionFile.decode(HAR.self, from: url, name: url.lastPathComponent)
     }

@@ -18,7 +18,7 @@ extension HTTPMock {
     /// - Returns: a handle whose ``LoadedMocks/remove()`` removes exactly what this call registered.
     @discardableResult
     public func loadMappings(from location: URL) throws(HTTPMockError) -> LoadedMocks {
-        let definitions = try MappingFolder.definitions(at: location)
+        let definitions = try MappingFolder.definitions(at: location, limits: sizeLimits)
         return try core.engine.load(definitions, source: location.path, slot: nil)
     }
 }

@@ -38,6 +38,9 @@ extension MappingFile {
         var matches: [Match] = []
         if let methods = request.methods {
             if methods.isEmpty { throw HTTPMockError(.invalidDefinition, "\(place).request.method: the list of methods is empty") }
+            for method in methods {
+                if let problem = MethodName.problem(method) { throw HTTPMockError(.invalidDefinition, "\(place).request.method: \(problem)") }
+            }
             matches.append(.method(methods.map { HTTPMethod($0) }))
         }
         if let query = request.query {
@@ -105,15 +108,15 @@ extension MappingFile {
             let data = value.data
             return (.data(data), "application/json", try template(String(decoding: data, as: UTF8.self), json: true, at: "json"))
         case .base64(let text):
-            guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
-                throw HTTPMockError(.invalidDefinition, "\(place).base64: the text is not valid base64")
+            guard let data = Base64.decode(text) else {
+                throw HTTPMockError(.invalidDefinition, "\(place).base64: the text is not valid base64 (letters, digits, \"+\", \"/\", \"=\" padding to a multiple of 4); fix it, or give the body as \"text\" or \"file\"")
             }
             return (.data(data), nil, nil)
         case .file(let relative):
             let url = try files.file(relative, relativeTo: folder, place: "\(place).file")
             let type = ContentType.infer(fromExtension: url.pathExtension)
             guard spec.template else { return (.file(url), type, nil) }
-            let data = try DefinitionFile.read(url, name: "\(place).file")
+            let data = try DefinitionFile.read(url, name: "\(place).file", limit: files.limits.templatedBodies, knob: "templatedBodies")
             guard let text = String(data: data, encoding: .utf8) else {
                 throw HTTPMockError(.invalidDefinition, "\(place).file: \"\(relative)\" is not UTF-8 text, so it cannot be a template")
             }

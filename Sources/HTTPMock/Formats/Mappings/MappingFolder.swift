@@ -6,7 +6,7 @@ enum MappingFolder {
     static let suffix = ".mock.json"
 
     /// The stubs of every mapping file in `location` (a folder, or one mapping file).
-    static func definitions(at location: URL) throws(HTTPMockError) -> [Engine.Definition] {
+    static func definitions(at location: URL, limits: FileSizeLimits = .standard) throws(HTTPMockError) -> [Engine.Definition] {
         let location = location.standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: location.path, isDirectory: &isDirectory) else {
@@ -14,21 +14,26 @@ enum MappingFolder {
         }
         if !isDirectory.boolValue {
             let root = location.deletingLastPathComponent()
-            return try definitions(ofFile: location, files: FolderPath(root: root))
+            return try definitions(ofFile: location, files: FolderPath(root: root, limits: limits))
         }
         let files = mappingFiles(in: location)
         if files.isEmpty {
             throw HTTPMockError(.missingFile, "mappings: no \"*\(suffix)\" file in \(location.path); name mapping files like \"users\(suffix)\"")
         }
         var definitions: [Engine.Definition] = []
-        let bodies = FolderPath(root: location)
-        for file in files { definitions += try self.definitions(ofFile: file, files: bodies) }
+        let bodies = FolderPath(root: location, limits: limits)
+        for file in files {
+            // A mapping file found in the folder is held to the rules of the files it names: no link out of the
+            // folder, no folder or pipe in its place.
+            let checked = try bodies.file(relativePath(of: file, in: location), place: relativePath(of: file, in: location))
+            definitions += try self.definitions(ofFile: file, checked: checked, files: bodies)
+        }
         return definitions
     }
 
-    private static func definitions(ofFile file: URL, files: FolderPath) throws(HTTPMockError) -> [Engine.Definition] {
+    private static func definitions(ofFile file: URL, checked: URL? = nil, files: FolderPath) throws(HTTPMockError) -> [Engine.Definition] {
         let name = relativePath(of: file, in: files.root)
-        let mapping = try DefinitionFile.decode(MappingFile.self, from: file, name: name)
+        let mapping = try DefinitionFile.decode(MappingFile.self, from: checked ?? file, name: name, limit: files.limits.definitions)
         return try mapping.definitions(folder: file.deletingLastPathComponent(), files: files, name: name)
     }
 

@@ -34,7 +34,13 @@ struct ResponseSpec: Decodable {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if let count = try? container.decode(Int.self) {
+            if (try? container.decode(Double.self)) != nil || (try? container.decode(String.self)) == nil {
+                // A number (or anything but a string): a whole number from 1.
+                let count: Int
+                do { count = try container.decodeWholeNumber() } catch DecodingError.typeMismatch {
+                    throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                        debugDescription: "times is a whole number from 1, or \"eternal\""))
+                }
                 guard count >= 1 else {
                     throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
                         debugDescription: "times must be at least 1 (or \"eternal\"), not \(count)"))
@@ -44,7 +50,7 @@ struct ResponseSpec: Decodable {
                 self = .eternal
             } else {
                 throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                    debugDescription: "times is a number from 1, or \"eternal\""))
+                    debugDescription: "times is a whole number from 1, or \"eternal\""))
             }
         }
 
@@ -66,15 +72,15 @@ struct ResponseSpec: Decodable {
         func fail(_ message: String) -> DecodingError {
             DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: message))
         }
-        status = try container.decodeIfPresent(Int.self, forKey: NamedKey("status"))
+        status = try container.decodeWholeNumberIfPresent(forKey: NamedKey("status"))
         headers = try container.decodeIfPresent([String: Scalar].self, forKey: NamedKey("headers"))?.mapValues(\.text)
         contentType = try container.decodeIfPresent(String.self, forKey: NamedKey("contentType"))
         template = try container.decodeIfPresent(Bool.self, forKey: NamedKey("template")) ?? false
         times = try container.decodeIfPresent(Times.self, forKey: NamedKey("times"))
         delay = try container.decodeIfPresent(Double.self, forKey: NamedKey("delay"))
         redirect = try container.decodeIfPresent(String.self, forKey: NamedKey("redirect"))
-        if let code = try? container.decodeIfPresent(Int.self, forKey: NamedKey("failure")) {
-            failure = String(code)
+        if (try? container.decodeIfPresent(Double.self, forKey: NamedKey("failure"))) != nil {
+            failure = String(try container.decodeWholeNumber(forKey: NamedKey("failure")))
         } else {
             failure = try container.decodeIfPresent(String.self, forKey: NamedKey("failure"))
         }

@@ -29,7 +29,7 @@ extension HTTPMock {
     @discardableResult
     public func loadMockingbirdBundle(at folder: URL, queryMatching: QueryMatching = .exact) throws(HTTPMockError) -> LoadedMocks {
         let folder = folder.standardizedFileURL
-        let definitions = try MockingbirdBundle.definitions(in: folder, queryMatching: queryMatching)
+        let definitions = try MockingbirdBundle.definitions(in: folder, queryMatching: queryMatching, limits: sizeLimits)
         return try core.engine.load(definitions, source: folder.path, slot: Self.mockingbirdSlot)
     }
 

@@ -3,8 +3,10 @@ import Foundation
 extension MockingbirdBundle {
     /// The stubs of the bundle at `folder`: one per distinct request, answering for ever (as Mockingbird does).
     /// When two entries describe the same request, the first one answers.
-    static func definitions(in folder: URL, queryMatching: QueryMatching) throws(HTTPMockError) -> [Engine.Definition] {
-        let data = try DefinitionFile.read(folder.appendingPathComponent("bundle.json"), name: "bundle.json")
+    static func definitions(in folder: URL, queryMatching: QueryMatching,
+                            limits: FileSizeLimits = .standard) throws(HTTPMockError) -> [Engine.Definition] {
+        let data = try DefinitionFile.read(folder.appendingPathComponent("bundle.json"), name: "bundle.json",
+                                           limit: limits.definitions, knob: "definitions")
         return try definitions(bundle: data, in: folder, queryMatching: queryMatching)
     }
 
@@ -20,6 +22,9 @@ extension MockingbirdBundle {
             let place = "\(name) at [\(index)]"
             let route = try Route(entry.request.url, place: place + ".request.url")
             let method = (entry.request.method ?? "GET").uppercased()
+            if let problem = MethodName.problem(method) {
+                throw HTTPMockError(.invalidDefinition, "\(place).request.method: \(problem)")
+            }
             var parameters = route.query
             for (key, value) in entry.request.parameters ?? [:] { parameters[key] = value.queryValue }
             let query = QueryParameters(parameters)
@@ -62,9 +67,20 @@ extension MockingbirdBundle {
             guard let range = url.range(of: "://") else {
                 throw HTTPMockError(.invalidDefinition, "\(place): \"\(url)\" must start with \"://\" followed by the host (\"://api.example.com/path\")")
             }
+            let rest = url[range.upperBound...]
+            // What URLComponents would accept but no request can ever have: the entry could never match.
+            if let bad = rest.unicodeScalars.first(where: { $0.value <= 0x20 || $0.value == 0x7F || !$0.isASCII && $0.properties.isWhitespace }) {
+                throw HTTPMockError(.invalidDefinition, "\(place): \"\(url)\" contains \(String(reflecting: String(bad))), which no request URL has; percent-encode it (a space is %20)")
+            }
+            if let escape = Self.invalidPercentEscape(in: rest) {
+                throw HTTPMockError(.invalidDefinition, "\(place): \"\(url)\" contains \"\(escape)\", which is not a percent escape (\"%\" and two hex digits); write a literal \"%\" as %25")
+            }
             guard let components = URLComponents(string: "mock" + url[range.lowerBound...]),
                   let host = components.host, !host.isEmpty else {
                 throw HTTPMockError(.invalidDefinition, "\(place): \"\(url)\" is not a URL with a host (\"://api.example.com/path\")")
+            }
+            if let port = components.port, !(1...65535).contains(port) {
+                throw HTTPMockError(.invalidDefinition, "\(place): \"\(url)\" has port \(port), which is not a port number (1-65535)")
             }
             self.host = HostGlob(literalHost: host, port: components.port)
             path = PathGlob(literalSegments: PathNormalization.segments(of: components.path))
@@ -73,6 +89,20 @@ extension MockingbirdBundle {
             self.query = query.mapValues { values in
                 values == [nil] ? .flag : .values(values.map { $0 ?? "" })
             }
+        }
+
+        /// The first `%` not followed by two hex digits (`%zz`), with what follows it.
+        static func invalidPercentEscape(in text: Substring) -> String? {
+            let scalars = Array(text.unicodeScalars)
+            for (index, scalar) in scalars.enumerated() where scalar == "%" {
+                let digits = scalars[(index + 1)..<min(index + 3, scalars.count)]
+                if digits.count < 2 || !digits.allSatisfy({ $0.properties.isASCIIHexDigit }) {
+                    var shown = String.UnicodeScalarView()
+                    shown.append(contentsOf: scalars[index..<min(index + 3, scalars.count)])
+                    return String(shown)
+                }
+            }
+            return nil
         }
     }
 }

@@ -29,6 +29,14 @@ struct MockingbirdBundle: Decodable {
             case code, headers, file
             case mimeType = "mime_type"
         }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            code = try container.decodeWholeNumber(forKey: .code)
+            headers = try container.decodeIfPresent([String: String].self, forKey: .headers)
+            file = try container.decodeIfPresent(String.self, forKey: .file)
+            mimeType = try container.decodeIfPresent(String.self, forKey: .mimeType)
+        }
     }
 
     /// A parameter's value: text (numbers and booleans are read as they are written), a list for a repeated key,

@@ -7,9 +7,10 @@ enum MappingWriter {
 
     static func write(_ entries: [JournalEntry], to folder: URL, redaction: Redaction, appending: Bool) throws(HTTPMockError) {
         let file = folder.appendingPathComponent(fileName)
+        try refuseLinkOut(file, folder: folder)
         var mocks: [JSONValue] = []
         if appending, FileManager.default.fileExists(atPath: file.path) {
-            let data = try DefinitionFile.read(file, name: fileName)
+            let data = try DefinitionFile.read(file, name: fileName, limit: FileSizeLimits.standard.definitions, knob: "definitions")
             guard case .object(let object)? = JSONValue(data: data), case .array(let existing)? = object["mocks"] else {
                 throw HTTPMockError(.invalidDefinition, "\(file.path): cannot add to it: it is not a mapping file with \"mocks\"")
             }
@@ -17,6 +18,16 @@ enum MappingWriter {
         }
         mocks += self.mocks(for: entries, redaction: redaction)
         try FileOutput.write(JSONValue.object(["mocks": .array(mocks)]).prettyData, to: file)
+    }
+
+    /// Throws when `file` is a symbolic link that leads outside `folder` (or nowhere): a recording never reads
+    /// or writes a file outside the folder it was given.
+    static func refuseLinkOut(_ file: URL, folder: URL) throws(HTTPMockError) {
+        guard LocalFile.isSymbolicLink(file.path) else { return }
+        let realFolder = LocalFile.realPath(folder.path) ?? folder.standardizedFileURL.path
+        guard let real = LocalFile.realPath(file.path), LocalFile.realPath(real, isInside: realFolder) else {
+            throw HTTPMockError(.invalidDefinition, "\(file.path) is a symbolic link that leads outside the recording folder \(folder.path) (to \(LocalFile.realPath(file.path) ?? "nothing")); remove the link, a recording is written only inside its folder")
+        }
     }
 
     static func mocks(for entries: [JournalEntry], redaction: Redaction) -> [JSONValue] {

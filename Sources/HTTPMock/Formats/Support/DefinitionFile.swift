@@ -3,19 +3,28 @@ import Foundation
 /// Reads and decodes the JSON files of a mock definition (a bundle, a mapping, a HAR), turning every problem into
 /// an ``HTTPMockError`` that names the file and where in it the problem is.
 enum DefinitionFile {
-    /// Decodes `T` from the file at `url`; `name` is how messages call the file.
-    static func decode<T: Decodable>(_ type: T.Type, from url: URL, name: String) throws(HTTPMockError) -> T {
-        let data = try read(url, name: name)
+    /// Decodes `T` from the file at `url`; `name` is how messages call the file. A file larger than `limit`
+    /// bytes is refused before it is read.
+    static func decode<T: Decodable>(_ type: T.Type, from url: URL, name: String,
+                                     limit: Int = FileSizeLimits.standard.definitions) throws(HTTPMockError) -> T {
+        let data = try read(url, name: name, limit: limit, knob: "definitions")
         return try decode(type, from: data, name: name)
     }
 
-    /// The bytes of the file at `url`, or an error naming it.
-    static func read(_ url: URL, name: String) throws(HTTPMockError) -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+    /// The bytes of the file at `url`, or an error naming it. The file's type and size are checked before it is
+    /// opened: a folder, a named pipe (which would block the read for ever) or a device is refused, and so is a
+    /// file larger than `limit` bytes (`knob` names the field of ``HTTPMock/fileSizeLimits`` that raises it).
+    static func read(_ url: URL, name: String, limit: Int, knob: String) throws(HTTPMockError) -> Data {
+        switch LocalFile.kind(at: url.path) {
+        case .missing:
             throw HTTPMockError(.missingFile, "\(name): no file at \(url.path)")
+        case .regular(let size):
+            if size > limit {
+                throw HTTPMockError(.invalidDefinition, "\(name): \(url.path) is \(LocalFile.describeSize(size)) (\(size) bytes), more than the limit of \(LocalFile.describeSize(limit)) for \(knob == "definitions" ? "definition files" : "templated body files"); split the file, or raise the limit on the mock that loads it: mock.fileSizeLimits.\(knob) = \(size)")
+            }
+        case let kind:
+            throw HTTPMockError(.missingFile, "\(name): \(url.path) is \(kind.irregularName ?? "not a file"), not a regular file; put a file there")
         }
-        if isDirectory.boolValue { throw HTTPMockError(.missingFile, "\(name): \(url.path) is a folder, not a file") }
         do {
             return try Data(contentsOf: url)
         } catch {
@@ -25,7 +34,12 @@ enum DefinitionFile {
 
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, name: String) throws(HTTPMockError) -> T {
         do {
-            return try JSONDecoder().decode(type, from: data)
+            let value = try JSONDecoder().decode(type, from: data)
+            if let duplicate = DuplicateKeys.find(in: data) {
+                let (line, column) = JSONSyntax.position(ofByte: duplicate.offset, in: data)
+                throw HTTPMockError(.invalidDefinition, "\(name) at \(duplicate.path): the key \"\(duplicate.key)\" appears twice in the same object (again at line \(line), column \(column)); keep one of them")
+            }
+            return value
         } catch let error as HTTPMockError {
             throw error
         } catch let error as DecodingError {
@@ -39,6 +53,11 @@ enum DefinitionFile {
     static func describe(_ error: DecodingError, in data: Data, name: String) -> HTTPMockError {
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            if JSONSyntax.isValid(data) {
+                // Valid JSON the decoder still refused without saying where: a value of the wrong kind that no
+                // check of ours named (numbers are checked where the formats take them).
+                return HTTPMockError(.invalidDefinition, "\(name): the JSON is well-formed, but a value has a kind the format does not take there (such as a number with a fraction, or too large, where a whole number is expected); check the numbers in it")
+            }
             let (location, detail) = JSONSyntax.locate(in: data)
             return HTTPMockError(.invalidDefinition, "\(name) \(location): the JSON is malformed (\(detail)); fix the syntax there")
         case .dataCorrupted(let context):

@@ -5,37 +5,52 @@ import Foundation
 /// bundle whose 10,000 entries share a file checks it once.
 final class FolderPath {
     let root: URL
+    /// The largest templated body file this load reads (see ``HTTPMock/fileSizeLimits``).
+    let limits: FileSizeLimits
     private let rootComponents: [String]
+    /// The root with its symbolic links resolved: a file whose real path is outside it is refused.
+    private let realRoot: String
     private var checked: [String: URL] = [:]
 
-    init(root: URL) {
+    init(root: URL, limits: FileSizeLimits = .standard) {
         self.root = root.standardizedFileURL
+        self.limits = limits
         rootComponents = Self.components(of: self.root.path, floor: 0) ?? []
+        realRoot = LocalFile.realPath(self.root.path) ?? self.root.path
     }
 
-    /// The file `relative` names, read from `base` (the root, or a folder inside it), checked to exist and be
-    /// readable.
+    /// The file `relative` names, read from `base` (the root, or a folder inside it), checked to exist, to be a
+    /// regular file and to be readable. The URL returned is the file's real path (links resolved), so what is
+    /// served is what was checked.
     ///
-    /// - Throws: when `relative` is empty, climbs out of the root with `..`, or is an absolute path outside it;
-    ///   when the file is missing, a folder, or unreadable. `place` says where the name was written
+    /// - Throws: when `relative` is empty, climbs out of the root with `..`, is an absolute path outside it, or
+    ///   leads outside it through a symbolic link (the file, or a folder on its way); when the file is missing, a
+    ///   folder, a named pipe or a device, or unreadable. `place` says where the name was written
     ///   (`bundle.json at [2].response.file`).
     func file(_ relative: String, relativeTo base: URL? = nil, place: String) throws(HTTPMockError) -> URL {
         let base = base?.standardizedFileURL.path ?? root.path
         let cacheKey = base + "\u{1F}" + relative
         if let known = checked[cacheKey] { return known }
         let url = try resolve(relative, relativeTo: base, place: place)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw HTTPMockError(.missingFile, "\(place): the file \"\(relative)\" does not exist (looked for \(url.path)); add it or fix the name")
+        guard let real = LocalFile.realPath(url.path) else {
+            let link = LocalFile.isSymbolicLink(url.path) ? " (it is a symbolic link to nothing)" : ""
+            throw HTTPMockError(.missingFile, "\(place): the file \"\(relative)\" does not exist\(link) (looked for \(url.path)); add it or fix the name")
         }
-        if isDirectory.boolValue {
-            throw HTTPMockError(.missingFile, "\(place): \"\(relative)\" is a folder, not a file")
+        guard LocalFile.realPath(real, isInside: realRoot) else {
+            throw HTTPMockError(.invalidDefinition, "\(place): \"\(relative)\" leaves the folder \(root.path) through a symbolic link (it is really \(real)); copy the file into the folder instead of linking to it")
         }
-        if !FileManager.default.isReadableFile(atPath: url.path) {
+        switch LocalFile.kind(at: real) {
+        case .regular: break
+        case .directory: throw HTTPMockError(.missingFile, "\(place): \"\(relative)\" is a folder, not a file")
+        case let kind:
+            throw HTTPMockError(.missingFile, "\(place): \"\(relative)\" is \(kind.irregularName ?? "not a file"), not a regular file; put a file there")
+        }
+        if !FileManager.default.isReadableFile(atPath: real) {
             throw HTTPMockError(.missingFile, "\(place): the file \"\(relative)\" cannot be read (check its permissions)")
         }
-        checked[cacheKey] = url
-        return url
+        let found = URL(fileURLWithPath: real)
+        checked[cacheKey] = found
+        return found
     }
 
     /// `relative` joined to `base` with `.` and `..` applied, refused if it ends outside the root.

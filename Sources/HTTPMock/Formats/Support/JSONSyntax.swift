@@ -18,6 +18,11 @@ enum JSONSyntax {
         return ("line \(line), column \(column)", detail)
     }
 
+    /// Whether `data` is well-formed JSON.
+    static func isValid(_ data: Data) -> Bool {
+        (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
+    }
+
     /// Line and column (from 1) of the byte at `offset`.
     static func position(ofByte offset: Int, in data: Data) -> (line: Int, column: Int) {
         var line = 1, column = 1
