@@ -77,9 +77,9 @@ public final class HTTPMock: Sendable {
     /// ```swift
     /// mock.fileSizeLimits.definitions = 256 << 20     // a 200 MB HAR file
     /// ```
-    public var fileSizeLimits: (definitions: Int, templatedBodies: Int) {
-        get { settings.withLock { ($0.fileSizeLimits.definitions, $0.fileSizeLimits.templatedBodies) } }
-        set { settings.withLock { $0.fileSizeLimits = FileSizeLimits(definitions: newValue.definitions, templatedBodies: newValue.templatedBodies) } }
+    public var fileSizeLimits: FileSizeLimits {
+        get { settings.withLock { $0.fileSizeLimits } }
+        set { settings.withLock { $0.fileSizeLimits = newValue } }
     }
 
     /// The limits of ``fileSizeLimits``, for the loaders.

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Each file is decoded once. A file that is not a valid entry never stops the reader, and never hides a request
 /// that was recorded: when the completion record of a request is unreadable but its arrival record is fine, the
-/// request is listed with no outcome (``JournalEntry/outcome`` is `nil`, as for a request still in flight), with a
+/// request is listed with no outcome (`JournalEntry.outcome` is `nil`, as for a request still in flight), with a
 /// warning (see ``warnings``, also printed to standard error). Only a request none of whose files can be read is
 /// missing, with a warning.
 public final class JournalFolderReader: RequestJournal, Sendable {

@@ -110,7 +110,7 @@ extension HAR {
         }
 
         /// The body bytes; empty when `encoding` is `base64` and `text` is not valid base64 (replaying such a
-        /// body is refused: see ``decodedData``).
+        /// body is refused: loading refuses it).
         public var data: Data { decodedData ?? Data() }
 
         /// The body bytes, or `nil` when `encoding` is `base64` and `text` is not valid base64.

@@ -80,11 +80,23 @@ enum LocalFile {
 }
 
 /// The largest files a load reads into memory. The public knob is ``HTTPMock/fileSizeLimits``.
-struct FileSizeLimits: Sendable, Equatable {
-    /// A definition file: a `bundle.json`, a `*.mock.json`, a HAR file.
-    var definitions: Int
-    /// A body file of a mapping with `"template": true`, read whole to fill its placeholders.
-    var templatedBodies: Int
+/// The largest files a mock reads whole when it loads definitions (``HTTPMock/fileSizeLimits``). A larger file is
+/// refused, before it is read, with an error naming it, its size and the limit.
+///
+/// ```swift
+/// mock.fileSizeLimits.definitions = 256 << 20     // a 200 MB HAR file
+/// ```
+public struct FileSizeLimits: Sendable, Hashable {
+    /// A definition file: a Mockingbird `bundle.json`, a `*.mock.json` mapping file, a HAR file. Default 64 MiB.
+    public var definitions: Int
+    /// A mapping's body file with `"template": true`, read whole to fill its placeholders. Default 16 MiB.
+    public var templatedBodies: Int
 
-    static let standard = FileSizeLimits(definitions: 64 << 20, templatedBodies: 16 << 20)
+    /// Limits of these sizes, in bytes.
+    public init(definitions: Int = 64 << 20, templatedBodies: Int = 16 << 20) {
+        self.definitions = definitions
+        self.templatedBodies = templatedBodies
+    }
+
+    static let standard = FileSizeLimits()
 }
