@@ -1,5 +1,6 @@
 @_spi(Benchmarking) import HTTPMock
 import Foundation
+import BenchmarkFixtures
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

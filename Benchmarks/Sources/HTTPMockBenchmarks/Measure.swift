@@ -1,4 +1,5 @@
 import Foundation
+import BenchmarkFixtures
 
 /// Monotonic nanoseconds.
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }

@@ -1,5 +1,6 @@
 @_spi(Benchmarking) import HTTPMock
 import Foundation
+import BenchmarkFixtures
 
 /// (6): registering stubs, one call each and in one batch, at 10,000 and 100,000 (the ratio shows how it scales).
 func benchmarkRegistration(_ options: Options) async throws {

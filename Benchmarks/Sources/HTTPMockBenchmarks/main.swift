@@ -1,4 +1,5 @@
 import Foundation
+import BenchmarkFixtures
 
 /// Command-line options: `--quick` (fewer rounds and requests, for a smoke run), `--only SECTION[,SECTION]`
 /// (requests, matching, registration, memory).

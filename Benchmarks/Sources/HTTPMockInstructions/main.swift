@@ -1,0 +1,91 @@
+// Sends a number of requests of one variant and exits, for `valgrind --tool=callgrind` (instructions) and
+// `valgrind --tool=dhat` (heap blocks): `Benchmarks/instructions` runs it twice per variant, with two counts, and
+// divides the difference, so setup (100,000 stubs registered) cancels out.
+//
+// No top-level `await`: valgrind 3.19 crashes under `dispatch_main()`, which an async main calls. The requests run
+// on a task while the main thread waits on a semaphore.
+import BenchmarkFixtures
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPMock
+
+let variants = ["floor", "stubs-10", "stubs-1000", "stubs-100000", "wildcard-100000", "miss-10", "delayed",
+                "floor-upload-64k", "upload-64k"]
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count == 2, variants.contains(arguments[0]), let count = Int(arguments[1]), count > 0 else {
+    print("usage: HTTPMockInstructions VARIANT COUNT\nvariants: " + variants.joined(separator: ", "))
+    exit(2)
+}
+
+/// What the task hands back to the main thread.
+final class Outcome: @unchecked Sendable {  // reason: written by the task before it signals, read after the wait
+    var failure: (any Error)?
+}
+
+let outcome = Outcome()
+let done = DispatchSemaphore(value: 0)
+let variant = arguments[0]
+Task {
+    do { try await run(variant, count: count) } catch { outcome.failure = error }
+    done.signal()
+}
+done.wait()
+if let failure = outcome.failure {
+    print("HTTPMockInstructions \(variant): \(failure)")
+    exit(1)
+}
+
+func run(_ variant: String, count: Int) async throws {
+    let upload = Data(repeating: 0x61, count: 64 << 10)
+    switch variant {
+    case "floor":
+        try await send(count, URLRequest(url: URL(string: "https://floor.example.com/x")!),
+                       through: plainSession(protocolClasses: [FloorProtocol.self]))
+    case "floor-upload-64k":
+        try await send(count, post(URL(string: "https://floor.example.com/x")!, upload),
+                       through: plainSession(protocolClasses: [FloorProtocol.self]))
+    case "stubs-10", "stubs-1000", "stubs-100000":
+        let stubs = StubSet(count: Int(variant.dropFirst("stubs-".count))!)
+        let mock = makeMock(stubs)
+        try await send(count, URLRequest(url: stubs.hitURL), through: mock.urlSession)
+    case "wildcard-100000":
+        let stubs = StubSet(count: 100_000)
+        let mock = makeMock(stubs)
+        try await send(count, URLRequest(url: stubs.wildcardHitURL), through: mock.urlSession)
+    case "miss-10":
+        let stubs = StubSet(count: 10)
+        let mock = makeMock(stubs)
+        try await send(count, URLRequest(url: stubs.missURL), through: mock.urlSession)
+    case "delayed":
+        let mock = HTTPMock()
+        try mock.stub(.host("delayed.example.com"), responses: [
+            MockResponse(body: body1K, contentType: "application/octet-stream", lifetime: .eternal, delivery: .delayed(0.000_1)),
+        ])
+        try await send(count, URLRequest(url: URL(string: "https://delayed.example.com/x")!), through: mock.urlSession)
+    case "upload-64k":
+        let stubs = StubSet(count: 10)
+        let mock = makeMock(stubs)
+        try await send(count, post(stubs.hitURL, upload), through: mock.urlSession)
+    default:
+        preconditionFailure("unknown variant \(variant)")
+    }
+}
+
+func post(_ url: URL, _ body: Data) -> URLRequest {
+    var request = URLRequest(url: url)
+    request.httpMethod = "POST"
+    request.httpBody = body
+    return request
+}
+
+/// Sends `request` `count` times in sequence; every answer must be the 1 KiB body with status 200.
+func send(_ count: Int, _ request: URLRequest, through session: URLSession) async throws {
+    for _ in 0..<count {
+        let (data, response) = try await session.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200, data.count == 1024 else {
+            throw BenchmarkFailure(description: "unexpected answer: \(response) with \(data.count) bytes")
+        }
+    }
+}
