@@ -308,7 +308,8 @@ extension Engine {
     var stubUsage: [StubUsage] {
         state.withLock { state in
             state.router.stubs.values.sorted { $0.id < $1.id }.map {
-                StubUsage(id: $0.id, summary: $0.summary, hits: $0.hits, remainingResponses: $0.queue.count)
+                StubUsage(id: $0.id, summary: $0.summary, hits: $0.hits, remainingResponses: $0.queue.count,
+                          servesForever: $0.queue.servesForever)
             }
         }
     }
