@@ -102,6 +102,9 @@ public final class JournalFolderReader: RequestJournal, Sendable {
         folder.retrieve(key, as: type)
     }
 
+    /// The keys another process stored a value under, sorted (see `JournalFolder.contextKeys`).
+    public var contextKeys: [String] { folder.contextKeys }
+
     private var entriesPath: String { folder.url.appendingPathComponent("entries").path }
 
     private func decode(_ name: String) -> JournalEntry? {
