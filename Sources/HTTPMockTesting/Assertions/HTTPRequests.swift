@@ -7,10 +7,8 @@
 ///
 /// A URL that is not absolute is reported as a test failure and gives no entries.
 ///
-/// - Parameters:
-///   - newestFirst: List the newest entry first. Default: oldest first.
-///   - limit: At most this many entries, the first ones in that order: with `newestFirst`, the most recent ones.
-///     Default: every matching entry.
+/// `newestFirst: true` lists the newest entry first; `limit` keeps at most that many entries, the first ones in
+/// that order (with `newestFirst`, the most recent ones). Default: every matching entry, oldest first.
 public func HTTPRequests(
     url: String,
     method: HTTPMethod? = nil,
@@ -32,10 +30,8 @@ public func HTTPRequests(
 ///
 /// An invalid pattern is reported as a test failure and gives no entries.
 ///
-/// - Parameters:
-///   - newestFirst: List the newest entry first. Default: oldest first.
-///   - limit: At most this many entries, the first ones in that order: with `newestFirst`, the most recent ones.
-///     Default: every matching entry.
+/// `newestFirst: true` lists the newest entry first; `limit` keeps at most that many entries, the first ones in
+/// that order (with `newestFirst`, the most recent ones). Default: every matching entry, oldest first.
 public func HTTPRequests(
     urlPattern: String,
     method: HTTPMethod? = nil,
@@ -67,10 +63,8 @@ public func HTTPRequests(
 ///
 /// An invalid matcher is reported as a test failure and gives no entries.
 ///
-/// - Parameters:
-///   - newestFirst: List the newest entry first. Default: oldest first.
-///   - limit: At most this many entries, the first ones in that order: with `newestFirst`, the most recent ones.
-///     Default: every matching entry.
+/// `newestFirst: true` lists the newest entry first; `limit` keeps at most that many entries, the first ones in
+/// that order (with `newestFirst`, the most recent ones). Default: every matching entry, oldest first.
 public func HTTPRequests(
     _ matchers: Match...,
     in journal: (any RequestJournal)? = nil,

@@ -14,7 +14,7 @@ extension JournalEntry {
     ///
     /// In a Swift Testing test it is a test attachment; in an XCTest test on Apple platforms, an `XCTAttachment`
     /// kept with the result (call it on the main thread there, as `XCTContext` requires). Elsewhere the text
-    /// goes to standard error. The values of ``HTTPMock/HTTPMock/defaultRedactedHeaders`` are written as
+    /// goes to standard error. The values of the headers in `HTTPMock.defaultRedactedHeaders` are written as
     /// `<redacted>`, since attachments are kept with test results.
     ///
     /// - Parameters:

@@ -5,7 +5,7 @@ import Foundation
 /// test after `timeout`.
 ///
 /// ```swift
-/// let session = await waitForContextChange("session", as: String.self, in: appJournal) {
+/// let session = try await waitForContextChange("session", as: String.self, in: appJournal) {
 ///     try appFolder.store("session", value: "s-2")   // in a UI test: the tap that makes the app store it
 /// }
 /// ```
@@ -19,6 +19,7 @@ import Foundation
 ///   - reader: The journal folder to watch.
 ///   - message: Added to the failure message.
 ///   - timeout: How long to wait, in seconds, after `action` returns.
+///   - isolation: Where `action` runs: the caller's actor; leave the default.
 ///   - fileID: Where the failure is reported; leave the default.
 ///   - filePath: Where the failure is reported; leave the default.
 ///   - line: Where the failure is reported; leave the default.
