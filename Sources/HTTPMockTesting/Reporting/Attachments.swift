@@ -36,10 +36,13 @@ extension JournalEntry {
         }
         #if canImport(XCTest) && canImport(Darwin)
         if Thread.isMainThread {
-            let attachment = XCTAttachment(string: text)
-            attachment.name = name
-            attachment.lifetime = .keepAlways
-            XCTContext.runActivity(named: "HTTP \(name)") { $0.add(attachment) }
+            // XCTContext wants the main thread, checked just above.
+            MainActor.assumeIsolated {
+                let attachment = XCTAttachment(string: text)
+                attachment.name = name
+                attachment.lifetime = .keepAlways
+                XCTContext.runActivity(named: "HTTP \(name)") { $0.add(attachment) }
+            }
             return
         }
         #endif
