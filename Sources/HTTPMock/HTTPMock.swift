@@ -62,7 +62,7 @@ public final class HTTPMock: Sendable {
         }
     }
 
-    /// The host used by ``addResponses(forPath:method:query:matching:responses:)-(_,_,_,_,[MockResponse])`` when none is given.
+    /// The host used by ``addResponses(forPath:method:query:matching:responses:fileID:filePath:line:column:)`` when none is given.
     /// Default `example.com`.
     public var defaultDomain: String {
         get { settings.withLock { $0.defaultDomain } }

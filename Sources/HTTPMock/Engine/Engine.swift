@@ -14,7 +14,7 @@ import Foundation
 ///   ``removeLoad(_:slot:)``, ``removeLoad(inSlot:)``;
 /// - handles: ``isEnabled(_:in:)``, ``setEnabled(_:_:in:)``, ``hits(_:in:)``, ``remove(_:from:)``;
 /// - journal: ``journalEntries``, ``journalEntries(from:)``, ``journalEntry(_:)``, ``upcomingJournalID``,
-///   ``journalCapacity``, ``clearJournal()``;
+///   ``journalCapacity``, ``journalHosts``, ``clearJournal()``;
 /// - refusals: ``recordRefusal(_:)``, ``refusals``;
 /// - reports: ``stubUsage``, ``candidateCount(for:)`` (for the benchmarks).
 final class Engine: Sendable {
@@ -293,6 +293,12 @@ extension Engine {
 
     /// Forgets every entry; identifiers keep counting up.
     func clearJournal() { state.withLock { $0.journal.removeAll() } }
+
+    /// The hosts whose requests are journaled; `nil`: every request.
+    var journalHosts: [HostGlob]? {
+        get { state.withLock { $0.journal.hosts } }
+        set { state.withLock { $0.journal.hosts = newValue } }
+    }
 }
 
 // MARK: - Refusals and reports
@@ -308,7 +314,8 @@ extension Engine {
     var stubUsage: [StubUsage] {
         state.withLock { state in
             state.router.stubs.values.sorted { $0.id < $1.id }.map {
-                StubUsage(id: $0.id, summary: $0.summary, hits: $0.hits, remainingResponses: $0.queue.count)
+                StubUsage(id: $0.id, summary: $0.summary, hits: $0.hits, remainingResponses: $0.queue.count,
+                          servesForever: $0.queue.servesForever)
             }
         }
     }

@@ -37,6 +37,28 @@ extension HTTPMock {
         set { core.engine.journalCapacity = newValue }
     }
 
+    /// The hosts whose requests are journaled; `nil`, the default, journals every request.
+    ///
+    /// Each is a host pattern, as ``Match/host(_:)`` and `addResponses(forPath:host:)` take them:
+    ///
+    /// ```swift
+    /// mock.journaledHosts = ["api.example.com", "*.example.org"]
+    /// ```
+    ///
+    /// A request to another host is answered as usual but left out of the journal: it is not in ``journal``, not
+    /// written to a ``JournalFolder``, and not seen by observers, assertions or end-of-test reports. An invalid
+    /// pattern changes nothing and is reported like a refused registration (see ``registrationErrors``).
+    public var journaledHosts: [String]? {
+        get { core.engine.journalHosts?.map(\.source) }
+        set {
+            reportingRefusal { () throws(HTTPMockError) in
+                core.engine.journalHosts = try newValue.map { patterns throws(HTTPMockError) in
+                    try patterns.map { pattern throws(HTTPMockError) in try compile { () throws(GlobError) in try HostGlob(pattern) } }
+                }
+            }
+        }
+    }
+
     /// Forgets the journal. Entry identifiers keep counting up.
     public func clearJournal() {
         core.engine.clearJournal()

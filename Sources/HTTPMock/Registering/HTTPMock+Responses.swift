@@ -18,15 +18,20 @@ extension HTTPMock {
     ///   - query: Query parameters the request must have.
     ///   - matching: How `query` is compared: ``QueryMatching/exact`` (default) or ``QueryMatching/contains``.
     ///   - responses: The responses, served first in, first out.
+    ///   - fileID: Where a refusal is reported as a test failure (by HTTPMockTesting); leave the default.
+    ///   - filePath: Where a refusal is reported; leave the default.
+    ///   - line: Where a refusal is reported; leave the default.
+    ///   - column: Where a refusal is reported; leave the default.
     public func addResponses(
         forPath path: String,
         host: String,
         method: HTTPMethod? = nil,
         query: QueryParameters? = nil,
         matching: QueryMatching = .exact,
-        responses: [MockResponse]
+        responses: [MockResponse],
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        reportingRefusal { () throws(HTTPMockError) in
+        reportingRefusal(at: RegistrationSite(fileID: fileID, filePath: filePath, line: line, column: column)) { () throws(HTTPMockError) in
             try registerRoute(host: host, path: path, method: method, query: query, matching: matching, responses: responses)
         }
     }
@@ -45,9 +50,11 @@ extension HTTPMock {
         method: HTTPMethod? = nil,
         query: QueryParameters? = nil,
         matching: QueryMatching = .exact,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         @ResponseBuilder responses: () -> [MockResponse]
     ) {
-        addResponses(forPath: path, host: host, method: method, query: query, matching: matching, responses: responses())
+        addResponses(forPath: path, host: host, method: method, query: query, matching: matching, responses: responses(),
+                     fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Queues responses for `path` on ``defaultDomain``.
@@ -56,9 +63,11 @@ extension HTTPMock {
         method: HTTPMethod? = nil,
         query: QueryParameters? = nil,
         matching: QueryMatching = .exact,
-        responses: [MockResponse]
+        responses: [MockResponse],
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        addResponses(forPath: path, host: defaultDomain, method: method, query: query, matching: matching, responses: responses)
+        addResponses(forPath: path, host: defaultDomain, method: method, query: query, matching: matching, responses: responses,
+                     fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Queues responses for `path` on ``defaultDomain``, written as a list in a closure.
@@ -67,9 +76,11 @@ extension HTTPMock {
         method: HTTPMethod? = nil,
         query: QueryParameters? = nil,
         matching: QueryMatching = .exact,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         @ResponseBuilder responses: () -> [MockResponse]
     ) {
-        addResponses(forPath: path, host: defaultDomain, method: method, query: query, matching: matching, responses: responses())
+        addResponses(forPath: path, host: defaultDomain, method: method, query: query, matching: matching, responses: responses(),
+                     fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     func registerRoute(

@@ -23,6 +23,9 @@ public struct StubUsage: Sendable, Equatable, CustomStringConvertible {
     public let hits: Int
     /// Responses still queued (an eternal response counts as one).
     public let remainingResponses: Int
+    /// Whether an eternal response is queued, so the stub answers for as long as it is registered (HTTPMockTesting
+    /// does not report such a stub left unused, unless asked to).
+    package var servesForever = false
 
     public var description: String { "\(id) \(summary): \(hits) request(s) answered" }
 }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Build one with a factory such as ``plaintext(_:contentType:status:lifetime:delivery:headers:)`` or
 /// ``encodable(_:status:lifetime:delivery:headers:encoder:)``, then queue it with
-/// ``HTTPMock/addResponses(forPath:host:method:query:matching:responses:)-(_,_,_,_,_,[MockResponse])`` or inside a ``Path``.
+/// ``HTTPMock/addResponses(forPath:host:method:query:matching:responses:fileID:filePath:line:column:)`` or inside a ``Path``.
 ///
 /// ```swift
 /// MockResponse.encodable(User(id: 1, name: "Alice"))          // 200, application/json

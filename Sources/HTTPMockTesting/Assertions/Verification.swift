@@ -15,16 +15,24 @@ enum Verification {
     static func verify(_ assertion: String, _ build: () throws(HTTPMockError) -> RequestExpectation, count: RequestCount,
                        in journal: (any RequestJournal)?, message: String, site: AssertionSite) -> [JournalEntry] {
         guard let filter = filter(build, assertion: assertion, site: site) else { return [] }
+        let named = journal
         let journal = journal ?? HTTPMock.defaultJournal
         let entries = journal.journalEntries()
         let matching = entries.filter(filter.matches)
         if !count.accepts(matching.count) {
             let failure = "\(assertion) failed: expected \(filter.phrase(count)), found \(matching.count)"
-            FailureReporter.fail(FailureReporter.compose(failure, message: message,
-                                                         details: explain(matching: matching, all: entries, filter: filter, journal: journal)),
-                                 at: site)
+            let details = explain(matching: matching, all: entries, filter: filter, journal: journal) + whichMock(named: named)
+            FailureReporter.fail(FailureReporter.compose(failure, message: message, details: details), at: site)
         }
         return matching
+    }
+
+    /// When no journal was named and no mock scope is active: which mock was read, and how to read another.
+    static func whichMock(named journal: (any RequestJournal)?) -> [String] {
+        guard journal == nil, HTTPMock.current == nil else { return [] }
+        return ["No `in:` was given and no mock scope is active, so this read HTTPMock.shared. If the code under test "
+                + "uses another mock, pass it with `in: mock`, or give the test a mock of its own with the .httpMock "
+                + "trait (withHTTPMock in XCTest)."]
     }
 
     /// What the journal holds: the matching requests when there were too many, else the closest ones.

@@ -121,6 +121,9 @@ public final class JournalFolderReader: RequestJournal, Sendable {
         folder.retrieve(key, as: type)
     }
 
+    /// The keys another process stored a value under, sorted (see `JournalFolder.contextKeys`).
+    public var contextKeys: [String] { folder.contextKeys }
+
     private var entriesPath: String { folder.url.appendingPathComponent("entries").path }
 
     private struct Unusable: Error { let problem: String }

@@ -7,40 +7,56 @@ import FoundationNetworking
 /// What a test's mock checks when the test ends.
 public struct MockScopeOptions: Sendable {
     /// Report stubs that answered no request. Default `true`.
+    ///
+    /// Stubs meant to outlive one test or one request are left out unless ``reportsEveryUnusedStub`` is set:
+    /// those a suite's `.httpMock` trait registers for every test of the suite, and those with an `.eternal` response.
     public var reportsUnusedStubs: Bool
+    /// Report unused stubs of every kind, including a suite trait's stubs and `.eternal` ones. Default `false`.
+    /// Has no effect when ``reportsUnusedStubs`` is `false`.
+    public var reportsEveryUnusedStub: Bool
     /// Report each request no stub answered, with its near-miss report. Default `true`.
     public var reportsUnmatchedRequests: Bool
 
-    /// What the end of a scope reports: stubs never used, requests no stub answered.
-    public init(reportsUnusedStubs: Bool = true, reportsUnmatchedRequests: Bool = true) {
+    /// What the end of a scope reports: stubs never used (every one of them, with `reportsEveryUnusedStub`),
+    /// requests no stub answered.
+    public init(reportsUnusedStubs: Bool = true, reportsEveryUnusedStub: Bool = false, reportsUnmatchedRequests: Bool = true) {
         self.reportsUnusedStubs = reportsUnusedStubs
+        self.reportsEveryUnusedStub = reportsEveryUnusedStub
         self.reportsUnmatchedRequests = reportsUnmatchedRequests
     }
 }
 
 /// Runs a test body with its own mock: ``HTTPMock/current``, and `URLSession.shared` routed to it for the body's
-/// tasks. At the end: unmatched requests and unused stubs are reported, and the mock stops answering.
+/// tasks. At the end, whether the body returned or threw: unmatched requests and unused stubs are reported, and the
+/// mock stops answering.
 enum MockScope {
+    /// How the innermost active scope reports a problem that has no source location of its own.
+    @TaskLocal static var report: (@Sendable (String) -> Void)?
+
+    /// `shared`: stubs registered for every test of a suite, not reported unused unless the options say so.
     static func run<R>(
-        _ mock: HTTPMock, testName: String, options: MockScopeOptions,
+        _ mock: HTTPMock, testName: String, options: MockScopeOptions, shared: Set<StubID> = [],
         report: @escaping @Sendable (String) -> Void,
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> R
     ) async rethrows -> R {
-        let result = try await HTTPMock.$current.withValue(mock) {
-            try await mock.withMock(operation: body)
+        RefusalReporting.install()
+        // Also when the body throws: the report (a request no stub answered) often explains the error thrown.
+        defer { finish(mock, testName: testName, options: options, shared: shared, report: report) }
+        return try await $report.withValue(report) {
+            try await HTTPMock.$current.withValue(mock) {
+                try await mock.withMock(operation: body)
+            }
         }
-        finish(mock, testName: testName, options: options, report: report)
-        return result
     }
 
-    static func finish(_ mock: HTTPMock, testName: String, options: MockScopeOptions, report: (String) -> Void) {
-        for problem in problems(of: mock, options: options) { report(problem) }
+    static func finish(_ mock: HTTPMock, testName: String, options: MockScopeOptions, shared: Set<StubID>, report: (String) -> Void) {
+        for problem in problems(of: mock, options: options, shared: shared) { report(problem) }
         close(mock, testName: testName)
     }
 
     /// The end-of-test findings, one message each.
-    static func problems(of mock: HTTPMock, options: MockScopeOptions) -> [String] {
+    static func problems(of mock: HTTPMock, options: MockScopeOptions, shared: Set<StubID>) -> [String] {
         var problems: [String] = []
         if options.reportsUnmatchedRequests {
             for entry in mock.journal {
@@ -50,7 +66,9 @@ enum MockScope {
             }
         }
         if options.reportsUnusedStubs {
-            let unused = mock.unusedStubs
+            let unused = mock.unusedStubs.filter {
+                options.reportsEveryUnusedStub || !($0.servesForever || shared.contains($0.id))
+            }
             if !unused.isEmpty {
                 problems.append((["\(unused.count) stub(s) answered no request (turn this report off with reportsUnusedStubs: false):"]
                                  + unused.map { "  \($0.id) \($0.summary)" }).joined(separator: "\n"))
@@ -72,7 +90,9 @@ enum MockScope {
 /// Runs `body` with a new mock of its own, for XCTest (Swift Testing has the `.httpMock` trait).
 ///
 /// The mock is ``HTTPMock/HTTPMock/current`` inside `body`, and answers `URLSession.shared` for the tasks `body` starts.
-/// When `body` returns, unmatched requests and unused stubs are reported as failures at the caller's line.
+/// When `body` returns or throws, unmatched requests and unused stubs are reported as failures at the caller's line
+/// (a stub with an `.eternal` response is left out unless `reportsEveryUnusedStub` is `true`). A registration the
+/// mock refuses inside `body` is a failure at the registering call.
 ///
 /// ```swift
 /// func testProfile() async throws {
@@ -85,6 +105,7 @@ enum MockScope {
 /// ```
 public func withHTTPMock<R>(
     reportsUnusedStubs: Bool = true,
+    reportsEveryUnusedStub: Bool = false,
     reportsUnmatchedRequests: Bool = true,
     isolation: isolated (any Actor)? = #isolation,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
@@ -94,7 +115,28 @@ public func withHTTPMock<R>(
     let site = AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column)
     return try await MockScope.run(
         mock, testName: "at \(fileID):\(line)",
-        options: MockScopeOptions(reportsUnusedStubs: reportsUnusedStubs, reportsUnmatchedRequests: reportsUnmatchedRequests),
+        options: MockScopeOptions(reportsUnusedStubs: reportsUnusedStubs, reportsEveryUnusedStub: reportsEveryUnusedStub,
+                                  reportsUnmatchedRequests: reportsUnmatchedRequests),
         report: { FailureReporter.fail($0, at: site) }
     ) { try await body(mock) }
+}
+
+/// Turns a registration refused inside a mock scope into a test failure at the registering call (or, for a
+/// registration that captures no location, where the scope reports: the test, or the `withHTTPMock` call).
+enum RefusalReporting {
+    private static let installed: Void = {
+        HTTPMock.refusalObserver = { error, site in
+            guard let scopeReport = MockScope.report else { return }
+            let message = "\(error.description) (nothing was registered)"
+            if let site {
+                FailureReporter.fail(message, at: AssertionSite(fileID: site.fileID, filePath: site.filePath,
+                                                                line: site.line, column: site.column))
+            } else {
+                scopeReport(message)
+            }
+        }
+    }()
+
+    /// Sets `HTTPMock.refusalObserver`, once per process.
+    static func install() { installed }
 }

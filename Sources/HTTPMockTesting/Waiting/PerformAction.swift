@@ -165,8 +165,7 @@ enum ActionThenAssert {
         waitsForResponse: Bool, onResponse: (JournalEntry) throws -> Void
     ) async throws -> JournalEntry? {
         guard let filter = Verification.filter(build, assertion: function, site: site) else { return nil }
-        let journal = journal ?? HTTPMock.defaultJournal
-        let mark = journal.journalMark()
+        let mark = (journal ?? HTTPMock.defaultJournal).journalMark()
         try await action()
         guard let requested = await Waiting.wait(function, { filter }, in: journal, after: mark, completed: false,
                                                  timeout: timeout, message: message, site: site)

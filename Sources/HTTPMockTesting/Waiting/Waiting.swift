@@ -34,6 +34,7 @@ enum Waiting {
                      after mark: JournalMark? = nil, completed: Bool, timeout: TimeInterval, message: String,
                      site: AssertionSite) async -> JournalEntry? {
         guard let filter = Verification.filter(build, assertion: function, site: site) else { return nil }
+        let named = journal
         let journal = journal ?? HTTPMock.defaultJournal
         if let found = await entry(matching: filter, in: journal, after: mark, completed: completed, timeout: timeout) {
             return found
@@ -47,7 +48,8 @@ enum Waiting {
             details = ["A matching request arrived but was not answered in time: " + Verification.line(for: pending)]
         }
         FailureReporter.fail(FailureReporter.compose("\(function) failed: no \(what) within \(format(timeout)) s",
-                                                     message: message, details: details), at: site)
+                                                     message: message, details: details + Verification.whichMock(named: named)),
+                             at: site)
         return nil
     }
 

@@ -36,6 +36,11 @@ import HTTPMockTesting
         let searches = HTTPRequests(url: "https://api.example.com/search", in: mock)
         #expect(searches.first?.request.queryValues(for: "q") == ["swift"])
         #expect(searches.first?.statusCode == 200)
+
+        let recent = HTTPRequests(.host("api.example.com"), in: mock, newestFirst: true, limit: 3)
+        #expect(recent.first?.request.url.path == "/search")
+
+        HTTPAssertRequestedOnce(.path("/search"), in: mock)?.attach()
     }
 
     @Test func waiting() async throws {
@@ -65,6 +70,13 @@ import HTTPMockTesting
         HTTPAssertRequestedOnce("https://api.example.com/me")
     }
 
+    @Test(.httpMock(reportsEveryUnusedStub: true) { mock in
+        mock.addResponses(forPath: "/health", host: "api.example.com") { MockResponse.empty(lifetime: .eternal) }
+    })
+    func checksHealth() async throws {
+        _ = try await URLSession.shared.data(from: URL(string: "https://api.example.com/health")!)
+    }
+
     @Test func acrossProcesses() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -72,6 +84,7 @@ import HTTPMockTesting
 
         // The app's side; here in the same process, which writes the same files.
         let appMock = HTTPMock()
+        appMock.journaledHosts = ["api.example.com", "*.example.org"]
         appMock.addResponses(forPath: "/event", host: "api.example.com") { MockResponse.empty() }
         let folder = try JournalFolder(directory)
         appMock.writeJournal(to: folder)
@@ -84,6 +97,12 @@ import HTTPMockTesting
         HTTPAssertRequestedOnce("https://api.example.com/event", in: appJournal)
         let userID: String? = appJournal.retrieve("user_id")
         #expect(userID == "12345")
+
+        #expect(appJournal.contextKeys == ["user_id"])
+        let session = try await waitForContextChange("session", as: String.self, in: appJournal) {
+            try folder.store("session", value: "s-2")
+        }
+        #expect(session == "s-2")
     }
 
     @Test func fromHTTPAssertion() async throws {

@@ -25,6 +25,12 @@ struct Journal: Sendable {
         }
     }
 
+    /// Only requests to these hosts are journaled; `nil`: every request.
+    var hosts: [HostGlob]?
+
+    /// What ``append(_:resolution:report:)`` returns for a request it leaves out: no entry has it.
+    static let notJournaled = -1
+
     init(capacity: Int = 10_000) { self.capacity = max(capacity, 0) }
 
     /// Every entry kept, oldest first.
@@ -54,6 +60,7 @@ struct Journal: Sendable {
 
     mutating func append(_ request: CapturedRequest, resolution: JournalEntry.Resolution,
                          report: UnmatchedReport? = nil) -> Int {
+        if let hosts, !hosts.contains(where: { Condition.host($0).test(request) }) { return Self.notJournaled }
         let id = nextID
         nextID += 1
         let entry = JournalEntry(id: id, request: request, receivedAt: Date(), resolution: resolution, report: report)

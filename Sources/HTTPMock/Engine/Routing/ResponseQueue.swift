@@ -15,6 +15,11 @@ struct ResponseQueue: Sendable {
 
     var isEmpty: Bool { head == nil }
     var count: Int { head == nil ? 0 : 1 + rest.count }
+    /// Whether an eternal response is queued, so the stub never runs out.
+    var servesForever: Bool {
+        guard let head else { return false }
+        return head.remaining == nil || rest.contains { $0.remaining == nil }
+    }
 
     mutating func append(_ response: MockResponse) {
         let entry = Entry(response: response, remaining: response.lifetime.servings)

@@ -33,6 +33,22 @@ extension JournalFolder {
         return try? JSONDecoder().decode(Value.self, from: data)
     }
 
+    /// The keys that have a stored value, sorted.
+    ///
+    /// ```swift
+    /// #expect(folder.contextKeys == ["session", "user_id"])
+    /// ```
+    public var contextKeys: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: contextURL.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") && $0.hasSuffix(".json") }.map { String($0.dropLast(".json".count)) }.sorted()
+    }
+
+    /// The stored bytes under `key`, as written (JSON); `nil` if there are none.
+    package func contextData(for key: String) -> Data? {
+        guard let file = try? contextFile(for: key) else { return nil }
+        return try? Data(contentsOf: file)
+    }
+
     /// Removes every stored context value.
     public func clearContext() {
         let files = (try? FileManager.default.contentsOfDirectory(at: contextURL, includingPropertiesForKeys: nil)) ?? []

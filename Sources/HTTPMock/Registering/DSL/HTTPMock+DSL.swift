@@ -13,10 +13,16 @@ extension HTTPMock {
     /// ```
     ///
     /// All or nothing: if any pattern or response is invalid, nothing is registered and the error is reported
-    /// (see ``registrationErrors``). ``register(_:)`` does the same but throws.
-    public func registerResponses(@RegistrationBuilder _ content: () -> [Host]) {
+    /// (see ``registrationErrors``). ``register(_:)`` does the same but throws. `fileID`, `filePath`, `line` and
+    /// `column` say where a refusal is reported as a test failure (by HTTPMockTesting); leave the defaults.
+    public func registerResponses(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        @RegistrationBuilder _ content: () -> [Host]
+    ) {
         let hosts = content()
-        reportingRefusal { () throws(HTTPMockError) in try register(hosts) }
+        reportingRefusal(at: RegistrationSite(fileID: fileID, filePath: filePath, line: line, column: column)) { () throws(HTTPMockError) in
+            try register(hosts)
+        }
     }
 
     /// Registers hosts, paths and their responses, throwing the first problem; on a problem nothing is registered.

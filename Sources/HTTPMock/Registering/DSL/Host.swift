@@ -1,4 +1,4 @@
-/// A host (or host pattern) and the paths it answers, for ``HTTPMock/registerResponses(_:)``.
+/// A host (or host pattern) and the paths it answers, for ``HTTPMock/registerResponses(fileID:filePath:line:column:_:)``.
 ///
 /// ```swift
 /// mock.registerResponses {

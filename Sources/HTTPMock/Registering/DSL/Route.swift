@@ -1,4 +1,4 @@
-/// Responses for requests that meet matchers, in ``HTTPMock/registerResponses(_:)``: at the top level for
+/// Responses for requests that meet matchers, in ``HTTPMock/registerResponses(fileID:filePath:line:column:_:)``: at the top level for
 /// stubs without a fixed host (a regular expression, a full-URL template), or inside a ``Host``.
 ///
 /// ```swift
