@@ -42,6 +42,52 @@ import Testing
         #expect(mock.journal.first?.outcome.map { if case .failure = $0 { true } else { false } } == true)
     }
 
+    @Test func theConfigurationsRequestTimeoutApplies() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/hang", host: "d.test", responses: [.plaintext("too late", delivery: .delayed(30))])
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 0.3
+        // A generated client builds its own URLRequest, with the default timeout of 60 seconds.
+        let session = mock.makeSession(configuration: configuration)
+        await #expect {
+            _ = try await session.data(for: URLRequest(url: URL(string: "https://d.test/hang")!))
+        } throws: { error in
+            (error as? URLError)?.code == .timedOut
+        }
+    }
+
+    @Test func theConfigurationsResourceTimeoutApplies() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/hang", host: "d.test", responses: [.plaintext("too late", delivery: .delayed(30))])
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForResource = 0.3
+        mock.install(into: configuration)
+        let session = URLSession(configuration: configuration)
+        await #expect {
+            _ = try await session.data(for: URLRequest(url: URL(string: "https://d.test/hang")!))
+        } throws: { error in
+            (error as? URLError)?.code == .timedOut
+        }
+    }
+
+    @Test func theSmallerOfTheRequestsAndTheConfigurationsTimeoutWins() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/slow", host: "d.test", responses: [.plaintext("in time", delivery: .delayed(0.2))])
+        mock.addResponses(forPath: "/hang", host: "d.test", responses: [.plaintext("too late", delivery: .delayed(30))])
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 0.3
+        let session = mock.makeSession(configuration: configuration)
+        // A longer timeout on the request does not lift the configuration's.
+        var request = URLRequest(url: URL(string: "https://d.test/hang")!)
+        request.timeoutInterval = 120
+        await #expect {
+            _ = try await session.data(for: request)
+        } throws: { error in
+            (error as? URLError)?.code == .timedOut
+        }
+        #expect(try await session.fetch("https://d.test/slow", timeout: 120).text == "in time")
+    }
+
     @Test func cancellingADelayedRequestReportsCancelled() async throws {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/slow", host: "d.test", responses: [.plaintext("never", delivery: .delayed(5))])
