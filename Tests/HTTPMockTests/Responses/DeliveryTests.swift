@@ -88,6 +88,53 @@ import Testing
         #expect(try await session.fetch("https://d.test/slow", timeout: 120).text == "in time")
     }
 
+    @Test func throttledResponseArrivesWhole() async throws {
+        let mock = HTTPMock()
+        let text = String(repeating: "0123456789", count: 200)
+        let body = Data(text.utf8)
+        mock.addResponses(forPath: "/slow-link", host: "d.test", responses: [
+            MockResponse(body: body, delivery: .throttled(bytesPerSecond: 20_000, headersAfter: 0.05)),
+        ])
+        let reply = try await mock.urlSession.fetch("https://d.test/slow-link")
+        #expect(reply.status == 200)
+        #expect(reply.text == text)
+    }
+
+    @Test func throttledBodyLongerThanTheResourceTimeoutTimesOut() async throws {
+        let mock = HTTPMock()
+        // 10,000 bytes at 100 bytes/s: 100 s of body, though the headers come at once.
+        mock.addResponses(forPath: "/big", host: "d.test", responses: [
+            MockResponse(body: Data(count: 10_000), delivery: .throttled(bytesPerSecond: 100)),
+        ])
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForResource = 0.3
+        let session = mock.makeSession(configuration: configuration)
+        await #expect {
+            _ = try await session.fetch("https://d.test/big")
+        } throws: { error in
+            (error as? URLError)?.code == .timedOut
+        }
+    }
+
+    @Test func throttledHeadersLaterThanTheRequestTimeoutTimeOut() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/late-headers", host: "d.test", responses: [
+            MockResponse(body: Data(count: 10), delivery: .throttled(bytesPerSecond: 1_000_000, headersAfter: 30)),
+        ])
+        await #expect {
+            _ = try await mock.urlSession.fetch("https://d.test/late-headers", timeout: 0.3)
+        } throws: { error in
+            (error as? URLError)?.code == .timedOut
+        }
+    }
+
+    @Test func aThrottledSpeedOfZeroIsRefused() throws {
+        let mock = HTTPMock()
+        #expect(throws: HTTPMockError.self) {
+            try mock.stub(.path("/never"), responses: [.empty(delivery: .throttled(bytesPerSecond: 0))])
+        }
+    }
+
     @Test func cancellingADelayedRequestReportsCancelled() async throws {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/slow", host: "d.test", responses: [.plaintext("never", delivery: .delayed(5))])
