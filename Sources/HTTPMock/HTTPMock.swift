@@ -38,6 +38,7 @@ public final class HTTPMock: Sendable {
     ///
     /// - Parameter passthroughSession: The session that carries requests to the real network under
     ///   ``UnmockedPolicy/passthrough``. It must not be a session of a mock. Default: a new ephemeral session.
+    ///   Its errors reach the caller as it raised them, of whatever type.
     public init(passthroughSession: URLSession? = nil) {
         core = MockCore(engine: Engine(), passthroughSession: passthroughSession ?? SessionFactory.makePassthroughSession())
         protocolClass = SlotRegistry.allocate(for: core)

@@ -59,6 +59,7 @@ final class Engine: Sendable {
         for definition in definitions {
             for response in definition.responses {
                 if let problem = response.problem { throw problem }
+                if let problem = response.delivery.problem { throw HTTPMockError.invalidResponse("\(problem), for \(describe(definition))") }
                 if case .multiple(let count) = response.lifetime, count < 1 {
                     throw HTTPMockError.invalidResponse("lifetime .multiple(\(count)) for \(describe(definition)) must serve at least once; use .multiple(1) or more")
                 }

@@ -30,7 +30,7 @@ struct CookieJar {
     /// process-wide and saved to disk, and mocked cookies must not leak between tests or into the user's jar.
     private var storage: HTTPCookieStorage? {
         guard requestAllows else { return nil }
-        guard let configuration = Self.session(of: task)?.configuration else { return fallback }
+        guard let configuration = TaskSession.configuration(of: task) else { return fallback }
         guard configuration.httpShouldSetCookies, let storage = configuration.httpCookieStorage,
               storage !== HTTPCookieStorage.shared else { return nil }
         return storage
@@ -55,19 +55,4 @@ struct CookieJar {
         return HTTPCookie.requestHeaderFields(with: cookies)["Cookie"]
     }
 
-    private static func session(of task: URLSessionTask?) -> URLSession? {
-        #if canImport(FoundationNetworking)
-        guard let task else { return nil }
-        var mirror: Mirror? = Mirror(reflecting: task)
-        while let current = mirror {
-            if let field = current.children.first(where: { $0.label == "session" })?.value {
-                let optional = Mirror(reflecting: field)
-                if optional.displayStyle == .optional { return optional.children.first?.value as? URLSession }
-                return field as? URLSession
-            }
-            mirror = current.superclassMirror
-        }
-        #endif
-        return nil
-    }
 }

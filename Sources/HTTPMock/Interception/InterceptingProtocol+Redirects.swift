@@ -35,7 +35,7 @@ extension InterceptingProtocol {
             }
             core.engine.complete(entry, with: .response(status: response.status.code, headers: response.headers, body: Data()))
             hops += 1
-            delay += response.delivery.seconds
+            delay += response.delivery.headerSeconds
             current = next
             (decision, entry) = core.engine.decide(current)
         }

@@ -118,16 +118,23 @@ class InterceptingProtocol: URLProtocol {
         }
         switch decision {
         case .respond(let response):
-            let delay = response.delivery.seconds + redirectDelay
-            let timeout = request.timeoutInterval > 0 ? request.timeoutInterval : .infinity
-            if delay >= timeout {
-                schedule(.failure(URLError(.timedOut, userInfo: [
-                    NSLocalizedDescriptionKey: "HTTPMock: the response was delayed \(delay) s, past the request's timeout of \(timeout) s",
-                ])), after: timeout)
-            } else if delay > 0 {
-                schedule(.response(response), after: delay)
-            } else {
+            let headers = response.delivery.headerSeconds + redirectDelay
+            var total = headers
+            if case .throttled = response.delivery {
+                total = response.delivery.totalSeconds(bodyBytes: ResponseBody.size(of: response)) + redirectDelay
+            }
+            guard total > 0 else {
                 deliver(.response(response))
+                return
+            }
+            // URLSession applies no timeout to a URLProtocol (on Linux): apply the request's and the session's here.
+            let timeouts = Timeouts(request: request, configuration: TaskSession.configuration(of: task))
+            if let expiry = timeouts.expiry(headers: headers, total: total) {
+                schedule(.failure(URLError(.timedOut, userInfo: [
+                    NSLocalizedDescriptionKey: "HTTPMock: the response would arrive after \(total) s (headers after \(headers) s), past \(expiry.name)",
+                ])), after: expiry.after)
+            } else {
+                schedule(.response(response), after: total)
             }
         case .fail(let error):
             if redirectDelay > 0 { schedule(.failure(error), after: redirectDelay) } else { deliver(.failure(error)) }
@@ -157,7 +164,8 @@ class InterceptingProtocol: URLProtocol {
             let upstream = session.dataTask(with: outgoing) { data, response, error in
                 let plan: Plan
                 if let error {
-                    plan = .failure(error as? URLError ?? URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error]))
+                    // The caller gets the passthrough session's error as it is, whatever its type.
+                    plan = .failure(error as? URLError ?? UpstreamError(error))
                 } else if let http = response as? HTTPURLResponse {
                     var headers: [String: String] = [:]
                     for (key, value) in http.allHeaderFields { headers["\(key)"] = "\(value)" }
@@ -228,7 +236,7 @@ class InterceptingProtocol: URLProtocol {
             }
         }
         switch wire {
-        case .failure(let error): client?.urlProtocol(self, didFailWithError: error)
+        case .failure(let error): client?.urlProtocol(self, didFailWithError: (error as? UpstreamError)?.error ?? error)
         case .response(let status, let headers, let body, let url): send(status: status, headers: headers, body: body, url: url)
         case .truncated(let status, let headers, let body, let url):
             send(status: status, headers: headers, body: body, url: url, thenFail: URLError(.networkConnectionLost))
@@ -264,8 +272,30 @@ class InterceptingProtocol: URLProtocol {
     }
 }
 
+/// An error of the passthrough session, carried unchanged to the caller.
+///
+/// The journal keeps this box (its description is the error's); the caller gets the error itself.
+struct UpstreamError: Error, CustomStringConvertible, @unchecked Sendable {  // reason: the error is only handed on (to the client and the journal), never mutated; URLSession's callback types it as a plain `any Error`
+    let error: any Error
+
+    init(_ error: any Error) { self.error = error }
+
+    var description: String { String(describing: error) }
+}
+
 /// Reads a response's body when it is served.
 enum ResponseBody {
+    /// The size of the body in bytes, without reading a file (0 when it cannot be known).
+    static func size(of response: MockResponse) -> Int {
+        switch response.content {
+        case .data(let data): return data.count
+        case .failure, .dynamic: return 0
+        case .file(let url):
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber
+            return size?.intValue ?? 0
+        }
+    }
+
     static func data(of response: MockResponse) throws -> Data {
         switch response.content {
         case .data(let data): return data

@@ -1,3 +1,5 @@
+import Foundation
+
 extension HTTPMock {
     /// Queues responses for `path` on `host`, served first in, first out.
     ///
@@ -110,10 +112,27 @@ func compile<T>(_ body: () throws(GlobError) -> T) throws(HTTPMockError) -> T {
 }
 
 /// Collects the responses written in a closure, in order. `if`, `if let`, `switch` and `for` work as usual.
+///
+/// Only ``MockResponse`` values (or arrays of them) belong in the closure. A `String`, `Data` or other value
+/// written there is refused with a message naming the factory to use, such as
+/// ``MockResponse/plaintext(_:contentType:status:lifetime:delivery:headers:)``.
 @resultBuilder
 public enum ResponseBuilder {
+    /// One response.
     public static func buildExpression(_ response: MockResponse) -> [MockResponse] { [response] }
+    /// Several responses, in order.
     public static func buildExpression(_ responses: [MockResponse]) -> [MockResponse] { responses }
+
+    /// Refused: a `String` is not a response.
+    @available(*, unavailable, message: "a String is not a response: write MockResponse.plaintext(\"…\") (with contentType: \"application/json\" for JSON text)")
+    public static func buildExpression(_ text: String) -> [MockResponse] { fatalError("unavailable") }
+    /// Refused: `Data` is not a response.
+    @available(*, unavailable, message: "Data is not a response: write MockResponse(body: data, contentType: \"…\")")
+    public static func buildExpression(_ data: Data) -> [MockResponse] { fatalError("unavailable") }
+    /// Refused: a model value is not a response.
+    @available(*, unavailable, message: "a value is not a response: write MockResponse.encodable(value) to send it as JSON")
+    public static func buildExpression<Value: Encodable>(_ value: Value) -> [MockResponse] { fatalError("unavailable") }
+
     public static func buildBlock(_ parts: [MockResponse]...) -> [MockResponse] { parts.flatMap { $0 } }
     public static func buildOptional(_ part: [MockResponse]?) -> [MockResponse] { part ?? [] }
     public static func buildEither(first part: [MockResponse]) -> [MockResponse] { part }

@@ -14,7 +14,8 @@ extension MockResponse {
     /// `captures` holds the variables of the stub's ``Match/uriTemplate(_:)`` (empty without one). The
     /// response you return is delivered as it is (its status, headers, body, delay; its lifetime is not used:
     /// this response's `lifetime` says how often `make` is asked; this response's `delivery` applies when the
-    /// returned one has none). `make` runs outside the mock's lock, so it may
+    /// returned one has none; headers of this response, such as those of enclosing ``Headers``, are added to the
+    /// returned one where it sets none). `make` runs outside the mock's lock, so it may
     /// read the mock's journal; it must not block for long.
     public static func dynamic(
         lifetime: Lifetime = .single,
@@ -24,11 +25,15 @@ extension MockResponse {
         MockResponse(headers: [:], content: .dynamic(make), contentType: nil, lifetime: lifetime, delivery: delivery)
     }
 
-    /// Sends the request's body back, with the request's `Content-Type`.
+    /// Sends the request's headers and body back, as HTTPStubber's echo does.
     ///
     /// ```swift
     /// try mock.stub(.path("/echo"), responses: [.echo(lifetime: .eternal)])
     /// ```
+    ///
+    /// The response carries every header of the request the mock could see (a name given several times is sent
+    /// once, its values joined with `, `), with `Content-Type` defaulting to `application/octet-stream`; `headers`
+    /// given here win over the request's. `Content-Length` is the body's.
     public static func echo(
         status: Status = .ok,
         lifetime: Lifetime = .single,
@@ -36,8 +41,13 @@ extension MockResponse {
         headers: [String: String] = [:]
     ) -> MockResponse {
         dynamic(lifetime: lifetime, delivery: delivery) { request, _ in
-            MockResponse(status: status, headers: headers, body: request.body,
-                         contentType: request.headers["Content-Type"] ?? "application/octet-stream")
+            var echoed = request.headers.dictionary.filter { !ASCIICase.equal($0.key, "content-length") }
+            for (name, value) in headers {
+                echoed = echoed.filter { !ASCIICase.equal($0.key, name) }
+                echoed[name] = value
+            }
+            return MockResponse(status: status, headers: echoed, body: request.body,
+                                contentType: "application/octet-stream")
         }
     }
 
@@ -49,6 +59,9 @@ extension MockResponse {
             made = .failure(HTTPMockError(.invalidResponse, "response: a dynamic response returned another dynamic response; return a concrete one"))
         }
         if let problem = made.problem { return .failure(problem) }
+        if let problem = made.delivery.problem { return .failure(HTTPMockError.invalidResponse(problem)) }
+        // Headers given to this response (by `Headers` of the enclosing scopes) reach the one made; its own win.
+        if !headers.isEmpty { made = made.inheriting(headers) }
         made.lifetime = lifetime
         if made.delivery == .instant { made.delivery = delivery }
         return made

@@ -8,7 +8,7 @@ func expectFailure(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () async -> Void
 ) async {
-    await withKnownIssue(sourceLocation: sourceLocation) {
+    await withKnownIssue("expected: this test makes an assertion fail on purpose and checks its message", sourceLocation: sourceLocation) {
         await body()
     } matching: { issue in
         let text = issue.comments.map(\.rawValue).joined(separator: "\n")
@@ -19,7 +19,7 @@ func expectFailure(
 /// The text of the issues `body` records (they are expected, so they do not fail the test).
 func recordedFailures(_ body: () async -> Void) async -> [String] {
     let texts = Locked<[String]>([])
-    await withKnownIssue {
+    await withKnownIssue("expected: this test makes assertions fail on purpose and reads their messages") {
         await body()
     } matching: { issue in
         texts.withLock { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }

@@ -48,6 +48,7 @@ import HTTPMock
         let one = try await mock.urlSession.fetch("https://api.example.com/users/42")
         #expect(one.text == "user 42")
         #expect(list.header("X-Env") == "Test")
+        #expect(one.header("X-Env") == "Test")
     }
 
     @Test func matchers() async throws {

@@ -37,6 +37,18 @@ import HTTPMock
         }
     }
 
+    struct UpstreamFailure: Error, Equatable { let reason: String }
+
+    @Test func anUpstreamErrorReachesTheCallerAsItself() async throws {
+        let upstream = HTTPMock()
+        upstream.unmockedPolicy = .fail(UpstreamFailure(reason: "custom"))
+        let mock = HTTPMock(passthroughSession: upstream.urlSession)
+        mock.unmockedPolicy = .passthrough
+        await #expect(throws: UpstreamFailure(reason: "custom")) {
+            _ = try await mock.urlSession.fetch("https://p.test/custom")
+        }
+    }
+
     @Test func slowUpstreamCanBeCancelled() async throws {
         let upstream = HTTPMock()
         upstream.unmockedPolicy = .mock(.plaintext("slow", delivery: .delayed(5)))

@@ -64,6 +64,7 @@ import HTTPMock
 
     @Test func invalidDictionaryIsRefused() {
         let mock = HTTPMock()
+        noteExpectedRefusal("a dictionary that is not JSON")
         mock.addResponses(forPath: "/d", host: "u.test", responses: [.dictionary(["date": Date()])])
         #expect(mock.registrationErrors.first?.code == .invalidResponse)
     }

@@ -64,6 +64,7 @@ import HTTPMock
 
     @Test func fileSampleCompilesAndAMissingFileIsReported() async throws {
         let urlToFile = fixtures.appendingPathComponent("user.json")
+        noteExpectedRefusal("a file missing from Bundle.main")
         HTTPMock.shared.registerResponses {
             Host("api.example.com") {
                 Path("/data") {
@@ -107,6 +108,7 @@ import HTTPMock
         HTTPMock.shared.unmockedPolicy = .mock(.plaintext("API is down for maintenance", status: .other(503)))
         #expect(try await session.fetch("https://api.example.com/none").status == 503)
 
+        noteExpectedRefusal("a fallback file missing from Bundle.main")
         HTTPMock.shared.unmockedPolicy = .mock(.file(named: "fallback", extension: "json", in: Bundle.main))
         // Bundle.main has no fallback.json here: reported when set, and a clear error instead of an empty body.
         #expect(HTTPMock.shared.registrationErrors.last?.message.contains("fallback.json") == true)

@@ -42,6 +42,99 @@ import Testing
         #expect(mock.journal.first?.outcome.map { if case .failure = $0 { true } else { false } } == true)
     }
 
+    @Test func theConfigurationsRequestTimeoutApplies() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/hang", host: "d.test", responses: [.plaintext("too late", delivery: .delayed(30))])
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 0.3
+        // A generated client builds its own URLRequest, with the default timeout of 60 seconds.
+        let session = mock.makeSession(configuration: configuration)
+        await #expect {
+            _ = try await session.data(for: URLRequest(url: URL(string: "https://d.test/hang")!))
+        } throws: { error in
+            (error as? URLError)?.code == .timedOut
+        }
+    }
+
+    @Test func theConfigurationsResourceTimeoutApplies() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/hang", host: "d.test", responses: [.plaintext("too late", delivery: .delayed(30))])
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForResource = 0.3
+        mock.install(into: configuration)
+        let session = URLSession(configuration: configuration)
+        await #expect {
+            _ = try await session.data(for: URLRequest(url: URL(string: "https://d.test/hang")!))
+        } throws: { error in
+            (error as? URLError)?.code == .timedOut
+        }
+    }
+
+    @Test func theSmallerOfTheRequestsAndTheConfigurationsTimeoutWins() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/slow", host: "d.test", responses: [.plaintext("in time", delivery: .delayed(0.2))])
+        mock.addResponses(forPath: "/hang", host: "d.test", responses: [.plaintext("too late", delivery: .delayed(30))])
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 0.3
+        let session = mock.makeSession(configuration: configuration)
+        // A longer timeout on the request does not lift the configuration's.
+        var request = URLRequest(url: URL(string: "https://d.test/hang")!)
+        request.timeoutInterval = 120
+        await #expect {
+            _ = try await session.data(for: request)
+        } throws: { error in
+            (error as? URLError)?.code == .timedOut
+        }
+        #expect(try await session.fetch("https://d.test/slow", timeout: 120).text == "in time")
+    }
+
+    @Test func throttledResponseArrivesWhole() async throws {
+        let mock = HTTPMock()
+        let text = String(repeating: "0123456789", count: 200)
+        let body = Data(text.utf8)
+        mock.addResponses(forPath: "/slow-link", host: "d.test", responses: [
+            MockResponse(body: body, delivery: .throttled(bytesPerSecond: 20_000, headersAfter: 0.05)),
+        ])
+        let reply = try await mock.urlSession.fetch("https://d.test/slow-link")
+        #expect(reply.status == 200)
+        #expect(reply.text == text)
+    }
+
+    @Test func throttledBodyLongerThanTheResourceTimeoutTimesOut() async throws {
+        let mock = HTTPMock()
+        // 10,000 bytes at 100 bytes/s: 100 s of body, though the headers come at once.
+        mock.addResponses(forPath: "/big", host: "d.test", responses: [
+            MockResponse(body: Data(count: 10_000), delivery: .throttled(bytesPerSecond: 100)),
+        ])
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForResource = 0.3
+        let session = mock.makeSession(configuration: configuration)
+        await #expect {
+            _ = try await session.fetch("https://d.test/big")
+        } throws: { error in
+            (error as? URLError)?.code == .timedOut
+        }
+    }
+
+    @Test func throttledHeadersLaterThanTheRequestTimeoutTimeOut() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/late-headers", host: "d.test", responses: [
+            MockResponse(body: Data(count: 10), delivery: .throttled(bytesPerSecond: 1_000_000, headersAfter: 30)),
+        ])
+        await #expect {
+            _ = try await mock.urlSession.fetch("https://d.test/late-headers", timeout: 0.3)
+        } throws: { error in
+            (error as? URLError)?.code == .timedOut
+        }
+    }
+
+    @Test func aThrottledSpeedOfZeroIsRefused() throws {
+        let mock = HTTPMock()
+        #expect(throws: HTTPMockError.self) {
+            try mock.stub(.path("/never"), responses: [.empty(delivery: .throttled(bytesPerSecond: 0))])
+        }
+    }
+
     @Test func cancellingADelayedRequestReportsCancelled() async throws {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/slow", host: "d.test", responses: [.plaintext("never", delivery: .delayed(5))])

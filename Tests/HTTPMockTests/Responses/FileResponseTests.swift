@@ -42,6 +42,7 @@ import HTTPMock
     @Test func missingFileIsRefusedAtRegistrationNamingIt() async throws {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/a", host: "f.test", responses: [.plaintext("kept out too")])
+        noteExpectedRefusal("a missing response file")
         mock.registerResponses {
             Host("f.test") {
                 Path("/b") { MockResponse.plaintext("not registered either") }

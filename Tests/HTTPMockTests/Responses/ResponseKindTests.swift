@@ -123,4 +123,15 @@ import HTTPMock
         #expect(reply.text == #"{"a":1}"#)
         #expect(reply.header("Content-Type") == "application/json")
     }
+
+    @Test func echoSendsTheHeadersBackToo() async throws {
+        let mock = HTTPMock()
+        try mock.stub(.path("/echo"), responses: [.echo(headers: ["X-Set": "by stub", "X-Token": "stub wins"])])
+        let reply = try await mock.urlSession.fetch("https://x.test/echo", method: "POST",
+                                                   headers: ["X-Token": "abc", "Accept": "text/plain"], body: Data("hi".utf8))
+        #expect(reply.text == "hi")
+        #expect(reply.header("Accept") == "text/plain")
+        #expect(reply.header("X-Set") == "by stub")
+        #expect(reply.header("X-Token") == "stub wins")
+    }
 }

@@ -28,6 +28,11 @@ struct Condition: Sendable {
 }
 
 extension Condition {
+    /// The same condition with another weight in a stub's specificity.
+    func weighing(_ weight: Int) -> Condition {
+        Condition(key: key, weight: weight, summary: summary, captures: captures, test: test)
+    }
+
     /// The request's method equals one of `methods` (upper-cased).
     static func method(_ methods: Set<String>) -> Condition {
         // One shared condition per common method: most stubs name one, and each would otherwise hold its own copy.

@@ -37,15 +37,16 @@ struct PathGlob: Sendable, Hashable, CustomStringConvertible {
     /// A path that matches exactly these (decoded) segments: a `*` in them is a plain character. For paths read
     /// from recorded traffic and files, which are never globs.
     init(literalSegments segments: [String]) {
-        source = "/" + segments.joined(separator: "/")
+        source = PathNormalization.path(of: segments)
         glob = Glob(segments: segments.map { .literal($0) })
     }
 
-    /// The normalised form (`/a/b`), which is how two registrations are recognised as the same path.
+    /// The normalised form (`/a/b`), which is how two registrations are recognised as the same path. A literal
+    /// segment holding a `/` keeps it encoded (`/files/a%2Fb`), so it never reads as two segments.
     var normalized: String {
         "/" + glob.segments.map { segment -> String in
             switch segment {
-            case .literal(let text): text
+            case .literal(let text): String(PathNormalization.path(of: [text]).dropFirst())
             case .any: "*"
             case .anyDepth: "**"
             case .partial(let pieces): pieces.joined(separator: "*")

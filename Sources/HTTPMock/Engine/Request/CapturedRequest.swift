@@ -20,7 +20,8 @@ public struct CapturedRequest: Sendable, Hashable {
     public let port: Int?
     /// The lower-cased scheme (`https`, `http`, `mock`…).
     public let scheme: String
-    /// The decoded path split on `/`, empty segments dropped: `/a//b/` gives `["a", "b"]`.
+    /// The path split on `/`, empty segments dropped, each segment then percent-decoded: `/a//b/` gives
+    /// `["a", "b"]`, and `/files/a%2Fb` gives `["files", "a/b"]` (an encoded slash stays inside its segment).
     public let pathSegments: [String]
     /// The query items in order, with repeats and value-less items kept.
     public let queryItems: [QueryItem]
@@ -43,12 +44,13 @@ public struct CapturedRequest: Sendable, Hashable {
         host = (components?.host ?? "").lowercased()
         port = components?.port
         scheme = (components?.scheme ?? "").lowercased()
-        pathSegments = PathNormalization.segments(of: components?.path ?? url.path)
+        pathSegments = PathNormalization.segments(ofEncodedPath: components?.percentEncodedPath ?? url.path)
         queryItems = QueryItem.parse(rawQuery: components?.percentEncodedQuery)
     }
 
-    /// `/`-joined normalised path, starting with `/`.
-    public var path: String { "/" + pathSegments.joined(separator: "/") }
+    /// `/`-joined normalised path, starting with `/`. Segments are decoded, except that a segment holding a `/`
+    /// keeps it (and any `%`) encoded, so `/files/a%2Fb` stays one segment: `"/files/a%2Fb"`.
+    public var path: String { PathNormalization.path(of: pathSegments) }
 
     /// The values of the query item `name`, in order (`nil` for a value-less item).
     public func queryValues(for name: String) -> [String?] {
@@ -64,6 +66,23 @@ public struct CapturedRequest: Sendable, Hashable {
 enum PathNormalization {
     static func segments(of path: String) -> [String] {
         SeparatorSplit.split(path, on: "/", omittingEmptySubsequences: true)
+    }
+
+    /// The segments of a path as written in a URL (percent-encoded), each decoded after splitting: `%2F` stays
+    /// inside its segment (`/files/a%2Fb` is `["files", "a/b"]`), as RFC 3986 and URI template matchers read it.
+    static func segments(ofEncodedPath path: String) -> [String] {
+        segments(of: path).map { segment in
+            guard segment.utf8.contains(UInt8(ascii: "%")) else { return segment }
+            return segment.removingPercentEncoding ?? segment
+        }
+    }
+
+    /// The path of decoded `segments`, re-encoding `%` and `/` only in a segment that holds a `/`.
+    static func path(of segments: [String]) -> String {
+        "/" + segments.map { segment in
+            guard segment.utf8.contains(UInt8(ascii: "/")) else { return segment }
+            return segment.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "/", with: "%2F")
+        }.joined(separator: "/")
     }
 
     static func join(_ parent: String, _ child: String) -> String {

@@ -44,7 +44,7 @@ final class Router {
     }
 
     /// The literal segments of an exact path that a request's segments can equal once joined: none is empty or
-    /// holds a `/` (a request's never do; such a pattern stays in the trie, where it matches nothing, as before).
+    /// holds a `/` (an encoded slash, `%2F`; such a pattern stays in the trie, which compares segment by segment).
     private static func exactSegments(_ path: PathGlob) -> [String]? {
         var segments: [String] = []
         for segment in path.glob.segments {

@@ -56,7 +56,7 @@ extension HAR {
             throw HTTPMockError(.invalidDefinition, "\(place): \"\(text)\" is not an absolute URL with a host")
         }
         return (HostGlob(literalHost: host, port: components.port),
-                PathGlob(literalSegments: PathNormalization.segments(of: components.path)))
+                PathGlob(literalSegments: PathNormalization.segments(ofEncodedPath: components.percentEncodedPath)))
     }
 
     private static func conditions(for request: Request, options: HARReplayOptions, place: String) throws(HTTPMockError) -> [Condition] {

@@ -15,7 +15,9 @@ extension HTTPMock {
     /// ```
     ///
     /// Each entry matches requests with its method (default `GET`), host, port if given, path and query, whatever
-    /// the scheme; it answers every such request (responses are not used up). Query matching is symmetric: with the
+    /// the scheme; it answers every such request (responses are not used up). When several entries match one
+    /// request, the first in `bundle.json` answers, as in Mockingbird; against other stubs, specificity ranks the
+    /// bundle as usual (see <doc:MatchingRequests>). Query matching is symmetric: with the
     /// default ``QueryMatching/exact`` the request must carry exactly the entry's `parameters` (and those written in
     /// its `url`), no more and no fewer; a `null` value accepts any value. Pass ``QueryMatching/contains`` to let
     /// requests carry extra parameters.

@@ -3,6 +3,11 @@ import Foundation
 extension MockingbirdBundle {
     /// The stubs of the bundle at `folder`: one per distinct request, answering for ever (as Mockingbird does).
     /// When two entries describe the same request, the first one answers.
+    ///
+    /// When several entries match one request (a `null` parameter and a named value, a port and none), the first
+    /// in `bundle.json` answers, as in Mockingbird. The engine ranks stubs by specificity and then prefers the later
+    /// registration, so the entries get one query weight (the largest of the bundle: the bundle ranks against other
+    /// stubs as its most specific entry would) and are registered last entry first.
     static func definitions(in folder: URL, queryMatching: QueryMatching,
                             limits: FileSizeLimits = .standard) throws(HTTPMockError) -> [Engine.Definition] {
         let data = try DefinitionFile.read(folder.appendingPathComponent("bundle.json"), name: "bundle.json",
@@ -37,7 +42,17 @@ extension MockingbirdBundle {
                 responses: [response]
             ))
         }
-        return definitions
+        return inBundleOrder(definitions)
+    }
+
+    /// `definitions` (conditions: method, query, source) arranged so that the first one a request matches answers.
+    private static func inBundleOrder(_ definitions: [Engine.Definition]) -> [Engine.Definition] {
+        let queryWeight = definitions.map { $0.conditions[1].weight }.max() ?? 1
+        return definitions.reversed().map { definition in
+            var definition = definition
+            definition.conditions[1] = definition.conditions[1].weighing(queryWeight)
+            return definition
+        }
     }
 
     private static func response(_ response: Response, files: FolderPath, place: String) throws(HTTPMockError) -> MockResponse {
@@ -83,7 +98,7 @@ extension MockingbirdBundle {
                 throw HTTPMockError(.invalidDefinition, "\(place): \"\(url)\" has port \(port), which is not a port number (1-65535)")
             }
             self.host = HostGlob(literalHost: host, port: components.port)
-            path = PathGlob(literalSegments: PathNormalization.segments(of: components.path))
+            path = PathGlob(literalSegments: PathNormalization.segments(ofEncodedPath: components.percentEncodedPath))
             var query: [String: [String?]] = [:]
             for item in QueryItem.parse(rawQuery: components.percentEncodedQuery) { query[item.name, default: []].append(item.value) }
             self.query = query.mapValues { values in

@@ -48,8 +48,9 @@ extension HTTPMock {
                 switch item.kind {
                 case .path(let path):
                     guard let hostPattern else { continue }
+                    // The host's own paths get all its headers; their nested paths only the cascading ones.
                     try collect(path, parentPath: "", parentMethod: nil, parentMatchers: matchers, host: hostPattern,
-                                cascaded: scope.cascaded, into: &definitions)
+                                inherited: scope.local, cascaded: scope.cascaded, into: &definitions)
                 case .route(let route):
                     let compiled = try CompiledMatchers(matchers + route.matchers, host: hostPattern)
                     guard !route.responses.isEmpty else {
@@ -60,7 +61,7 @@ extension HTTPMock {
                     }
                     definitions.append(Engine.Definition(
                         host: compiled.host, path: compiled.path, conditions: compiled.conditions,
-                        responses: route.responses.map { $0.inheriting(scope.cascaded) }
+                        responses: route.responses.map { $0.inheriting(scope.local) }
                     ))
                 case .headers, .match:
                     continue
@@ -72,7 +73,7 @@ extension HTTPMock {
 
     private func collect(
         _ path: Path, parentPath: String, parentMethod: HTTPMethod?, parentMatchers: [Match], host: HostGlob,
-        cascaded: [String: String], into definitions: inout [Engine.Definition]
+        inherited: [String: String], cascaded: [String: String], into definitions: inout [Engine.Definition]
     ) throws(HTTPMockError) {
         let fullPath = PathNormalization.join(parentPath, path.pattern)
         let (pattern, templateConditions): (PathGlob, [Condition])
@@ -84,7 +85,7 @@ extension HTTPMock {
             throw error
         }
         let method = path.method ?? parentMethod
-        let scope = HeaderScope(inherited: cascaded, declared: path.content.compactMap {
+        let scope = HeaderScope(inherited: inherited, cascaded: cascaded, declared: path.content.compactMap {
             if case .headers(let headers) = $0.kind { return headers }
             return nil
         })
@@ -107,21 +108,28 @@ extension HTTPMock {
         }
         for case .path(let child) in path.content.map(\.kind) {
             try collect(child, parentPath: fullPath, parentMethod: method, parentMatchers: matchers, host: host,
-                        cascaded: scope.cascaded, into: &definitions)
+                        inherited: scope.cascaded, cascaded: scope.cascaded, into: &definitions)
         }
     }
 }
 
 /// The headers in force in one scope of the DSL.
+///
+/// A scope's responses get every `Headers` of the scope; the scopes directly inside a ``Host`` (its paths and
+/// routes) get all of the host's; deeper scopes get only what cascades.
 private struct HeaderScope {
-    /// For this scope's own responses: inherited, then every `Headers` of the scope in order.
+    /// For this scope's own responses (and, in a host, for its paths and routes): inherited, then every
+    /// `Headers` of the scope in order.
     let local: [String: String]
-    /// For nested scopes: inherited, then the cascading `Headers` of the scope in order.
+    /// For nested scopes: what cascaded into this scope, then its cascading `Headers` in order.
     let cascaded: [String: String]
 
-    init(inherited: [String: String], declared: [Headers]) {
+    /// - Parameters:
+    ///   - inherited: What this scope's responses get from the enclosing scope.
+    ///   - cascaded: What the enclosing scope passes on to scopes nested deeper than this one.
+    init(inherited: [String: String], cascaded inheritedCascade: [String: String]? = nil, declared: [Headers]) {
         var local = inherited
-        var cascaded = inherited
+        var cascaded = inheritedCascade ?? inherited
         for headers in declared {
             local.merge(headers.values) { _, new in new }
             if headers.cascade { cascaded.merge(headers.values) { _, new in new } }

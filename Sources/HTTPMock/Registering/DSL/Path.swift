@@ -1,3 +1,5 @@
+import Foundation
+
 /// A path and what requests to it get back, inside a ``Host``. Paths nest: `Path("/admin") { Path("/audit") }`
 /// is `/admin/audit`.
 ///
@@ -70,6 +72,16 @@ public enum PathBuilder {
     public static func buildExpression(_ headers: Headers) -> [PathContent] { [PathContent(kind: .headers(headers))] }
     public static func buildExpression(_ path: Path) -> [PathContent] { [PathContent(kind: .path(path))] }
     public static func buildExpression(_ match: Match) -> [PathContent] { [PathContent(kind: .match(match))] }
+
+    /// Refused: a `String` is not a response.
+    @available(*, unavailable, message: "a String is not a response: write MockResponse.plaintext(\"…\") (with contentType: \"application/json\" for JSON text)")
+    public static func buildExpression(_ text: String) -> [PathContent] { fatalError("unavailable") }
+    /// Refused: `Data` is not a response.
+    @available(*, unavailable, message: "Data is not a response: write MockResponse(body: data, contentType: \"…\")")
+    public static func buildExpression(_ data: Data) -> [PathContent] { fatalError("unavailable") }
+    /// Refused: a model value is not a response.
+    @available(*, unavailable, message: "a value is not a response: write MockResponse.encodable(value) to send it as JSON")
+    public static func buildExpression<Value: Encodable>(_ value: Value) -> [PathContent] { fatalError("unavailable") }
     public static func buildBlock(_ parts: [PathContent]...) -> [PathContent] { parts.flatMap { $0 } }
     public static func buildOptional(_ part: [PathContent]?) -> [PathContent] { part ?? [] }
     public static func buildEither(first part: [PathContent]) -> [PathContent] { part }

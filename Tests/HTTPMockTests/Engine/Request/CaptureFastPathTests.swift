@@ -24,7 +24,7 @@ import Testing
         #expect(captured.host == (components?.host ?? "").lowercased())
         #expect(captured.port == components?.port)
         #expect(captured.scheme == (components?.scheme ?? "").lowercased())
-        #expect(captured.pathSegments == PathNormalization.segments(of: components?.path ?? url.path))
+        #expect(captured.pathSegments == PathNormalization.segments(ofEncodedPath: components?.percentEncodedPath ?? url.path))
         #expect(captured.queryItems == QueryItem.parse(rawQuery: components?.percentEncodedQuery))
         #expect(captured.method == "GET")
         #expect(CapturedRequest(method: "pOsT", url: url).method == "POST")

@@ -151,4 +151,28 @@ import Testing
         // The valid first entry of the refused bundle was not registered; the previous bundle still answers.
         #expect(try await mock.urlSession.fetch("https://httpbin.org/ip").status == 401)
     }
+
+    @Test func theFirstMatchingEntryOfTheBundleAnswersAsInMockingbird() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mockingbird-order-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bundle = """
+        [
+          { "request": { "url": "://o.test/items", "parameters": { "q": null } }, "response": { "code": 200 } },
+          { "request": { "url": "://o.test/items", "parameters": { "q": "x" } }, "response": { "code": 201 } },
+          { "request": { "url": "://o.test:8080/p" }, "response": { "code": 202 } },
+          { "request": { "url": "://o.test/p" }, "response": { "code": 203 } }
+        ]
+        """
+        try Data(bundle.utf8).write(to: folder.appendingPathComponent("bundle.json"))
+        let mock = HTTPMock()
+        try mock.loadMockingbirdBundle(at: folder)
+        // Both of the first two entries match; the first in the file wins, though the second names a value.
+        #expect(try await mock.urlSession.fetch("https://o.test/items?q=x").status == 200)
+        #expect(try await mock.urlSession.fetch("https://o.test:8080/p").status == 202)
+        #expect(try await mock.urlSession.fetch("https://o.test/p").status == 203)
+        // Specificity still ranks the bundle against other stubs: a stub with a wildcard loses to the bundle.
+        mock.addResponses(forPath: "/*", host: "o.test", responses: [.empty(status: .other(299))])
+        #expect(try await mock.urlSession.fetch("https://o.test/p").status == 203)
+    }
 }

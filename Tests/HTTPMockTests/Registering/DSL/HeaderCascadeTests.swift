@@ -62,4 +62,40 @@ struct Audit: Codable, Sendable { let entries: Int }
         #expect(reply.header("A") == "2")
         #expect(reply.header("B") == "response")
     }
+
+    @Test func hostHeadersWithoutCascadeReachTheHostsOwnPathsAndRoutesOnly() async throws {
+        let mock = HTTPMock()
+        try mock.register {
+            Host("h.test") {
+                Headers(["X-Host": "own"])
+                Path("/top") {
+                    MockResponse.plaintext("top")
+                    Path("/nested") { MockResponse.plaintext("nested") }
+                }
+                Route(.path("/route")) { MockResponse.plaintext("route") }
+            }
+        }
+        #expect(try await mock.urlSession.fetch("https://h.test/top").header("X-Host") == "own")
+        #expect(try await mock.urlSession.fetch("https://h.test/route").header("X-Host") == "own")
+        #expect(try await mock.urlSession.fetch("https://h.test/top/nested").header("X-Host") == nil)
+    }
+
+    @Test func cascadingHeadersReachDynamicResponsesInNestedPaths() async throws {
+        let mock = HTTPMock()
+        try mock.register {
+            Host("h.test") {
+                Headers(["X-Env": "Test", "X-Kind": "host"], cascade: true)
+                Path("/a") {
+                    Path("/b") {
+                        MockResponse.dynamic { _, _ in .plaintext("made", headers: ["X-Kind": "made"]) }
+                    }
+                }
+            }
+        }
+        let reply = try await mock.urlSession.fetch("https://h.test/a/b")
+        #expect(reply.text == "made")
+        #expect(reply.header("X-Env") == "Test")
+        // The made response's own header wins, as for any response.
+        #expect(reply.header("X-Kind") == "made")
+    }
 }
