@@ -3,7 +3,8 @@
 // divides the difference, so setup (100,000 stubs registered) cancels out.
 //
 // No top-level `await`: valgrind 3.19 crashes under `dispatch_main()`, which an async main calls. The requests run
-// on a task while the main thread waits on a semaphore.
+// on a detached task (a plain `Task` would inherit the main actor, which the waiting main thread holds) while
+// the main thread waits on a semaphore.
 import BenchmarkFixtures
 import Foundation
 #if canImport(FoundationNetworking)
@@ -27,7 +28,7 @@ final class Outcome: @unchecked Sendable {  // reason: written by the task befor
 let outcome = Outcome()
 let done = DispatchSemaphore(value: 0)
 let variant = arguments[0]
-Task {
+Task.detached {
     do { try await run(variant, count: count) } catch { outcome.failure = error }
     done.signal()
 }
