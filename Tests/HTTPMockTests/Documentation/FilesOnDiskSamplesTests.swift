@@ -93,4 +93,14 @@ import HTTPMock
         for _ in 0..<3 { #expect(try await mock.urlSession.fetch("https://api.example.com/jobs/7").text.contains("state")) }
         #expect(try await mock.urlSession.fetch("https://api.example.com/jobs/7").status == 404)
     }
+
+    @Test func sizeLimits() async throws {
+        let mock = HTTPMock()
+        mock.fileSizeLimits.definitions = 16
+        #expect(throws: HTTPMockError.self) { try mock.loadMappings(from: fixtures.appendingPathComponent("Mappings/api")) }
+        mock.fileSizeLimits.definitions = 256 << 20
+        mock.fileSizeLimits.templatedBodies = 32 << 20
+        try mock.loadMappings(from: fixtures.appendingPathComponent("Mappings/api"))
+        #expect(try await mock.urlSession.fetch("https://api.example.com/users/42").status == 200)
+    }
 }
