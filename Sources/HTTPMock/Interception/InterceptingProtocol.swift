@@ -6,7 +6,7 @@ import FoundationNetworking
 /// The `URLProtocol` that answers requests from a mock's engine.
 ///
 /// The rules it keeps come from how corelibs Foundation drives a protocol on Linux (see
-/// `docs/linux-urlsession.md` in the repository): the client is called only on URLSession's work queue, inside
+/// `Sources/HTTPMock/HTTPMock.docc/Articles/Linux.md`): the client is called only on URLSession's work queue, inside
 /// `startLoading`; a delay or a passthrough re-enters through `task.suspend(); task.resume()` instead of calling
 /// the client from another thread; nothing is delivered after a cancel; one response, one `didLoad`, one finish.
 class InterceptingProtocol: URLProtocol {

@@ -122,4 +122,51 @@ import HTTPMockTesting
         let userID: String? = appJournal.retrieve("user_id")
         #expect(userID == "12345")
     }
+
+    @Test func assertionForms() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/**", host: "api.example.com") { MockResponse.empty(lifetime: .eternal) }
+        try await mock.urlSession.fetch("https://api.example.com/data", method: "POST", headers: ["Authorization": "Bearer t0k3n"])
+        try await mock.urlSession.fetch("https://api.example.com/search?q=swift&limit=10&page=2")
+        try await mock.urlSession.fetch("https://api.example.com/users/42")
+        try await mock.urlSession.fetch("https://api.example.com/orders", method: "POST", body: Data(#"{"item":"book","n":1}"#.utf8))
+        HTTPAssertRequested("https://api.example.com/data", method: .post, headers: ["Authorization": "Bearer t0k3n"], in: mock)
+        HTTPAssertRequested("https://api.example.com/search", queryParameters: ["q": "swift", "limit": "10"], in: mock)
+        HTTPAssertRequested(urlPattern: #"^https://api\.example\.com/users/\d+$"#, in: mock, "the user API is called with an ID")
+        HTTPAssertRequested(.method(.post), .path("/orders"), .jsonContaining(["item": "book"]), in: mock)
+        HTTPAssertRequested("https://api.example.com/pong", count: .never, in: mock)
+        #expect(HTTPRequests(urlPattern: "/users/", in: mock).count == 1)
+    }
+
+    @Test func performActionAndResponse() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/login", host: "api.example.com", method: .post) { MockResponse.empty() }
+        var login = URLRequest(url: URL(string: "https://api.example.com/login")!)
+        login.httpMethod = "POST"
+        try await performActionAndAssertResponse(url: "https://api.example.com/login", method: .post, in: mock) {
+            _ = try await mock.urlSession.data(for: login)
+        } onRequested: { entry in
+            #expect(entry.request.method == "POST")
+        } onResponse: { entry in
+            #expect(entry.statusCode == 200)
+        }
+    }
+
+    @Test func journalFolderFromEnvironment() async throws {
+        struct App { var launchEnvironment: [String: String] = [:] }   // stands in for XCUIApplication
+        var app = App()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        app.launchEnvironment[JournalFolder.environmentVariable] = directory.path
+        #expect(app.launchEnvironment["HTTPMOCK_JOURNAL_DIR"] == directory.path)
+        #expect(try JournalFolder(path: directory.path).url.standardizedFileURL.path == directory.standardizedFileURL.path)
+
+        // This test process has no such variable, so the app-side line does nothing here.
+        if ProcessInfo.processInfo.environment[JournalFolder.environmentVariable] == nil {
+            try JournalFolder.fromEnvironment()?.store("user_id", value: "12345")
+            #expect(try JournalFolder.fromEnvironment() == nil)
+        }
+    }
 }
+

@@ -3,7 +3,7 @@ import Foundation
 extension HTTPMock {
     /// Registers the mocks described by the mapping files in `location`: every `*.mock.json` file in the folder
     /// and its subfolders (in path order), or the one mapping file `location` names. The format is described in
-    /// `docs/formats.md`.
+    /// <doc:FileFormatsReference>.
     ///
     /// ```swift
     /// let mock = HTTPMock()

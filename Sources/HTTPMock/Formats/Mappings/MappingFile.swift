@@ -1,6 +1,6 @@
 import Foundation
 
-/// One `*.mock.json` file of a mappings folder (the format is described in `docs/formats.md`).
+/// One `*.mock.json` file of a mappings folder (the format is described in `Sources/HTTPMock/HTTPMock.docc/Articles/FileFormatsReference.md`).
 ///
 /// Decoding is strict: an unknown key is an error naming it, so a misspelt key never silently changes what a mock
 /// matches.

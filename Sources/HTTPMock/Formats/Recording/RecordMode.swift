@@ -20,7 +20,7 @@ public enum RecordMode: Sendable, Hashable {
 public enum RecordingFormat: Sendable, Hashable {
     /// One HAR 1.2 file (`.har`).
     case har
-    /// A folder of mapping files (see `docs/formats.md`); the recording is `recorded.mock.json` in it.
+    /// A folder of mapping files (see <doc:FileFormatsReference>); the recording is `recorded.mock.json` in it.
     case mappings
 
     /// `.har` for a URL ending in `.har`, else `.mappings`.

@@ -5,7 +5,7 @@ import FoundationNetworking
 import Testing
 @testable import HTTPMock
 
-/// The mapping-file format (`docs/formats.md`), served through a real URLSession.
+/// The mapping-file format (`Sources/HTTPMock/HTTPMock.docc/Articles/FileFormatsReference.md`), served through a real URLSession.
 @Suite struct MappingsTests {
     let api = fixtures.appendingPathComponent("Mappings/api")
     let bad = fixtures.appendingPathComponent("BadInput/Mappings")
