@@ -37,7 +37,8 @@ public final class HTTPMock: Sendable {
     /// Creates a mock with its own session.
     ///
     /// - Parameter passthroughSession: The session that carries requests to the real network under
-    ///   ``UnmockedPolicy/passthrough``. It must not be a session of a mock. Default: a new ephemeral session.
+    ///   ``UnmockedPolicy/passthrough``. Never this mock's own ``urlSession`` (a request would come back to it);
+    ///   another mock's session works, to play the network in a test. Default: a new ephemeral session.
     ///   Its errors reach the caller as it raised them, of whatever type.
     public init(passthroughSession: URLSession? = nil) {
         core = MockCore(engine: Engine(), passthroughSession: passthroughSession ?? SessionFactory.makePassthroughSession())
