@@ -16,14 +16,16 @@ let package = Package(
         .executableTarget(name: "Demo", dependencies: ["HTTPMock"]),
         // Launched by the cross-process journal tests: writes a journal as an app under test would.
         .executableTarget(name: "JournalWriterFixture", dependencies: ["HTTPMock"]),
+        // What both test targets share: one way to send a request through a mock and read the reply.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "HTTPMockTests",
-            dependencies: ["HTTPMock"],
+            dependencies: ["HTTPMock", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "HTTPMockTestingTests",
-            dependencies: ["HTTPMockTesting", "JournalWriterFixture"]
+            dependencies: ["HTTPMockTesting", "JournalWriterFixture", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -4,15 +4,17 @@ import FoundationNetworking
 #endif
 import Testing
 
+// The one way the test targets send a request through a mock and read what came back.
+
 /// What a request sent through a mock got back.
-struct Reply: Sendable {
-    let status: Int
-    let text: String
-    let headers: [String: String]
-    let url: URL?
+package struct Reply: Sendable {
+    package let status: Int
+    package let text: String
+    package let headers: [String: String]
+    package let url: URL?
 
     /// The value of the response header `name`, whatever its case.
-    func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 }
@@ -20,7 +22,7 @@ struct Reply: Sendable {
 extension URLSession {
     /// Sends a request and returns its status, body text, headers and the response URL.
     @discardableResult
-    func fetch(
+    package func fetch(
         _ url: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil,
         timeout: TimeInterval? = nil
     ) async throws -> Reply {
@@ -34,5 +36,17 @@ extension URLSession {
         var fields: [String: String] = [:]
         for (key, value) in http.allHeaderFields { fields["\(key)"] = "\(value)" }
         return Reply(status: http.statusCode, text: String(decoding: data, as: UTF8.self), headers: fields, url: http.url)
+    }
+
+    /// Sends a request that is expected to fail, and returns its error (`nil` if it succeeded).
+    package func failure(_ url: String, method: String = "GET") async -> (any Error)? {
+        var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = method
+        do {
+            _ = try await data(for: request)
+            return nil
+        } catch {
+            return error
+        }
     }
 }

@@ -1,0 +1,2 @@
+// Every file of this test target sends requests with TestSupport's `fetch`.
+@_exported import TestSupport
