@@ -1,6 +1,7 @@
 #if OpenAPI
 import Foundation
-import HTTPMock
+// Imports HTTPMock for you, as HTTPMockTesting does.
+@_exported import HTTPMock
 import HTTPTypes
 import OpenAPIRuntime
 
