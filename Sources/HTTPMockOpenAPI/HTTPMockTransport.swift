@@ -5,7 +5,7 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 
-/// A swift-openapi `ClientTransport` answered by an ``HTTPMock/HTTPMock``, with no `URLSession` in between.
+/// A swift-openapi `ClientTransport` answered by an `HTTPMock`, with no `URLSession` in between.
 ///
 /// Hand it to a client that swift-openapi-generator generated, in place of the transport the app uses:
 ///
@@ -14,13 +14,13 @@ import OpenAPIRuntime
 /// let client = Client(serverURL: URL(string: "https://api.example.com")!, transport: mock.openAPITransport())
 /// ```
 ///
-/// Each request is answered exactly as the mock's ``HTTPMock/HTTPMock/urlSession`` would answer it through
+/// Each request is answered exactly as the mock's `HTTPMock.urlSession` would answer it through
 /// `URLSessionTransport`: the same stubs, conditions and queues, redirects followed by the mock
-/// (``HTTPMock/HTTPMock/followsRedirects``), cookies in the storage of the mock's session, delays, faults and
-/// the ``HTTPMock/UnmockedPolicy``; the request and its outcome land in the mock's journal, so the assertions
+/// (`HTTPMock.followsRedirects`), cookies in the storage of the mock's session, delays, faults and
+/// the `UnmockedPolicy`; the request and its outcome land in the mock's journal, so the assertions
 /// of HTTPMockTesting work unchanged. What differs is the cost: no session, task or `URLProtocol` is involved.
 ///
-/// How the `HTTPRequest` becomes the ``HTTPMock/CapturedRequest`` that stubs match:
+/// How the `HTTPRequest` becomes the `CapturedRequest` that stubs match:
 /// - the URL is `baseURL` followed by the request's path and query, as `URLSessionTransport` joins them;
 /// - repeated header fields are joined into one (with `, `, or `; ` for `Cookie`), as `URLSessionTransport`
 ///   joins them into a `URLRequest`, so a stub matches the same headers through either transport;
@@ -29,20 +29,20 @@ import OpenAPIRuntime
 /// And how the answer comes back:
 /// - a response becomes an `HTTPResponse` with its status and headers (plus `Content-Length`) and an
 ///   `HTTPBody` that can be read more than once (empty for `HEAD`);
-/// - a failure, a ``HTTPMock/NetworkFault`` or the unmocked policy's error is thrown, and the generated client
+/// - a failure, a `NetworkFault` or the unmocked policy's error is thrown, and the generated client
 ///   wraps it in its `ClientError` as it wraps any network error. A truncated body throws
 ///   `URLError(.networkConnectionLost)`, as a buffering transport reports it;
 /// - a delay suspends the task without blocking a thread; cancelling the task ends it with
 ///   `URLError(.cancelled)`. A delay of ``timeout`` or more fails with `URLError(.timedOut)` when the timeout
 ///   passes;
-/// - a request the mock sends to the real network (``HTTPMock/UnmockedPolicy/passthrough``, an ignore rule)
-///   goes to ``passthrough``; without one it fails with an ``HTTPMock/HTTPMockError`` of code
-///   ``HTTPMock/HTTPMockError/Code/passthroughUnavailable``.
+/// - a request the mock sends to the real network (`UnmockedPolicy.passthrough`, an ignore rule)
+///   goes to ``passthrough``; without one it fails with an `HTTPMockError` of code
+///   `HTTPMockError.Code.passthroughUnavailable`.
 public struct HTTPMockTransport: ClientTransport {
     /// The mock that answers.
     public let mock: HTTPMock
     /// Where requests the mock sends to the real network go (for example a `URLSessionTransport`); `nil`: they
-    /// fail with ``HTTPMock/HTTPMockError/Code/passthroughUnavailable``.
+    /// fail with `HTTPMockError.Code.passthroughUnavailable`.
     public var passthrough: (any ClientTransport)?
     /// Seconds before a delayed response fails with `URLError(.timedOut)`. Default 60, `URLRequest`'s default
     /// `timeoutInterval`, which `URLSessionTransport` requests get.
@@ -180,7 +180,7 @@ extension HTTPMock {
     ///
     /// - Parameters:
     ///   - passthrough: Where requests the mock sends to the real network go (the passthrough policy, ignore
-    ///     rules). Default: nowhere; they fail with ``HTTPMock/HTTPMockError/Code/passthroughUnavailable``.
+    ///     rules). Default: nowhere; they fail with `HTTPMockError.Code.passthroughUnavailable`.
     ///   - timeout: Seconds before a delayed response fails with `URLError(.timedOut)`. Default 60.
     public func openAPITransport(passthrough: (any ClientTransport)? = nil, timeout: TimeInterval = 60) -> HTTPMockTransport {
         HTTPMockTransport(mock: self, passthrough: passthrough, timeout: timeout)
