@@ -17,6 +17,7 @@ func benchmarkOpenAPI(_ options: Options) async throws {
                         sink &+= try await layer == "client" ? benchmark.callClient() : benchmark.callTransport()
                     }
                 }
+                benchmark.reset()
                 return time / Double(count)
             }
         }

@@ -14,7 +14,7 @@ guard arguments.count == 4, let route = OpenAPIRoute(rawValue: arguments[1]), ["
 }
 let viaClient = arguments[2] == "client"
 let done = DispatchSemaphore(value: 0)
-Task {
+Task.detached {  // detached: top-level code is on the main actor, whose thread waits below
     do {
         let benchmark = try OpenAPIBenchmark(route: route)
         var total = 0
