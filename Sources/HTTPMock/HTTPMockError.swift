@@ -32,6 +32,9 @@ public struct HTTPMockError: Error, Sendable, Equatable, CustomStringConvertible
         case unmockedRequest
         /// A request failure read back from a journal another process wrote: only its description survives.
         case recordedFailure
+        /// A request the mock sends to the real network (``UnmockedPolicy/passthrough`` or an ignore rule) reached
+        /// a face with nowhere to send it: an HTTPMockOpenAPI transport made without a passthrough transport.
+        case passthroughUnavailable
     }
 
     /// What kind of problem it is.

@@ -24,6 +24,14 @@ struct CookieJar {
         requestAllows = request.httpShouldHandleCookies
     }
 
+    /// A jar for a request that no `URLSessionTask` carries (``HTTPMock/answerDirectly(_:timeout:)``): it uses
+    /// `storage`, the storage of the mock's own session.
+    init(storage: HTTPCookieStorage?) {
+        task = nil
+        fallback = storage
+        requestAllows = true
+    }
+
     /// The storage to use, or `nil` when the request or its session turned cookie handling off.
     ///
     /// Never `HTTPCookieStorage.shared` (the storage of `URLSession.shared` and `.default` configurations): it is
