@@ -139,14 +139,14 @@ class InterceptingProtocol: URLProtocol {
         case .fail(let error):
             if redirectDelay > 0 { schedule(.failure(error), after: redirectDelay) } else { deliver(.failure(error)) }
         case .passthrough:
-            passThrough(captured, using: core.passthroughSession)
+            passThrough(captured, using: core.passthroughSession, jar: jar)
         case .crash(let message):
             Swift.fatalError(message)
         }
     }
 
     /// Sends the request to the real network through `session`, which lists no mock, and delivers its answer.
-    private func passThrough(_ captured: CapturedRequest, using session: URLSession) {
+    private func passThrough(_ captured: CapturedRequest, using session: URLSession, jar: CookieJar) {
         var forwarded = request
         forwarded.httpBodyStream = nil
         forwarded.httpBody = captured.body
@@ -155,6 +155,10 @@ class InterceptingProtocol: URLProtocol {
             forwarded.url = captured.url
             forwarded.httpMethod = captured.method
             forwarded.allHTTPHeaderFields = captured.headers.dictionary
+        }
+        // The default passthrough session is shared and keeps no cookies: the mock's own jar supplies them.
+        if forwarded.value(forHTTPHeaderField: "Cookie") == nil, let cookie = jar.header(for: captured.url) {
+            forwarded.setValue(cookie, forHTTPHeaderField: "Cookie")
         }
         let outgoing = forwarded
         let progress = self.progress
