@@ -16,7 +16,7 @@ import Foundation
 ///   ``removeLoad(_:slot:)``, ``removeLoad(inSlot:)``;
 /// - handles: ``isEnabled(_:in:)``, ``setEnabled(_:_:in:)``, ``hits(_:in:)``, ``remove(_:from:)``;
 /// - journal: ``journalEntries``, ``journalEntries(from:)``, ``journalEntry(_:)``, ``upcomingJournalID``,
-///   ``journalCapacity``, ``journalHosts``, ``clearJournal()``;
+///   ``journalCapacity``, ``journalBodyCapacity``, ``journalHosts``, ``clearJournal()``;
 /// - refusals: ``recordRefusal(_:)``, ``refusals``;
 /// - reports: ``stubUsage``, ``candidateCount(for:)`` (for the benchmarks).
 final class Engine: Sendable {
@@ -415,6 +415,12 @@ extension Engine {
     var journalCapacity: Int {
         get { state.withLock { $0.journal.capacity } }
         set { state.withLock { $0.journal.capacity = newValue } }
+    }
+
+    /// How many bytes of request bodies are kept whole, over every entry.
+    var journalBodyCapacity: Int {
+        get { state.withLock { $0.journal.bodyCapacity } }
+        set { state.withLock { $0.journal.bodyCapacity = newValue } }
     }
 
     /// Forgets every entry; identifiers keep counting up.
