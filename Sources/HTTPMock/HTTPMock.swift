@@ -23,11 +23,33 @@ public final class HTTPMock: Sendable {
     public static let shared = HTTPMock()
 
     /// A session whose every request this mock answers. Give it to the code under test.
-    public let urlSession: URLSession
+    ///
+    /// Made when first read, then the same session every time: a URLSession holds file descriptors (two on
+    /// Linux), so mocks that never use their session cost none.
+    public var urlSession: URLSession {
+        ownSession.withLock { own in
+            switch own {
+            case .made(let session):
+                return session
+            case .pending(let configuration):
+                let session = URLSession(configuration: configuration)
+                own = .made(session)
+                return session
+            }
+        }
+    }
 
     let core: MockCore
     let protocolClass: InterceptingProtocol.Type
     private let settings = Locked(Settings())
+    /// ``urlSession``, or its configuration until it is made. The configuration is built at once (it holds no
+    /// descriptor) so that its cookie storage is known before the session exists.
+    private let ownSession: Locked<OwnSession>
+
+    private enum OwnSession {
+        case pending(URLSessionConfiguration)
+        case made(URLSession)
+    }
 
     private struct Settings {
         var defaultDomain = "example.com"
@@ -38,13 +60,18 @@ public final class HTTPMock: Sendable {
     ///
     /// - Parameter passthroughSession: The session that carries requests to the real network under
     ///   ``UnmockedPolicy/passthrough``. Never this mock's own ``urlSession`` (a request would come back to it);
-    ///   another mock's session works, to play the network in a test. Default: a new ephemeral session.
+    ///   another mock's session works, to play the network in a test. Default: one ephemeral session shared by
+    ///   every mock given none, made when a request first passes through; it stores no cookies, credentials or
+    ///   cache (the mock's own cookie storage serves passthrough requests too).
     ///   Its errors reach the caller as it raised them, of whatever type.
+    ///
+    /// A mock opens no session when it is created: ``urlSession`` is made when first read.
     public init(passthroughSession: URLSession? = nil) {
-        core = MockCore(engine: Engine(), passthroughSession: passthroughSession ?? SessionFactory.makePassthroughSession())
+        core = MockCore(engine: Engine(), passthroughSession: passthroughSession)
         protocolClass = SlotRegistry.allocate(for: core)
-        urlSession = SessionFactory.makeSession(answeredBy: protocolClass)
-        let storage = urlSession.configuration.httpCookieStorage
+        let configuration = SessionFactory.configuration(answeredBy: protocolClass)
+        ownSession = Locked(.pending(configuration))
+        let storage = configuration.httpCookieStorage
         core.options.withLock { $0.cookieStorage = storage }
         writeJournalIfRequestedByEnvironment()
     }

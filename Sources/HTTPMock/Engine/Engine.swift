@@ -7,14 +7,16 @@ import Foundation
 ///
 /// Its state is private to this file (a new operation goes here): the faces (``HTTPMock``, ``StubHandle``,
 /// ``LoadedMocks``, the format loaders) use only these named operations, each one step under the lock:
-/// - answering: ``decide(_:)``, ``complete(_:with:)`` (the request path: one engine lock each, keep it so);
+/// - answering: ``decide(_:)``, ``complete(_:with:)`` (the request path: one engine lock each, keep it so, when
+///   no user code is involved), and ``decide(_:)`` in two halves, ``attempt(_:)`` and ``finish(_:)``, for
+///   interception, which runs user code away from URLSession's work queue;
 /// - registering: ``register(_:slot:)``, ``registerIgnoreRules(_:)``;
 /// - settings: ``policy``, ``isEnabled``;
 /// - removing: ``removeAllStubs()``, ``removeStubs(registeredForHost:)``, ``removeAllIgnoreRules()``,
 ///   ``removeLoad(_:slot:)``, ``removeLoad(inSlot:)``;
 /// - handles: ``isEnabled(_:in:)``, ``setEnabled(_:_:in:)``, ``hits(_:in:)``, ``remove(_:from:)``;
 /// - journal: ``journalEntries``, ``journalEntries(from:)``, ``journalEntry(_:)``, ``upcomingJournalID``,
-///   ``journalCapacity``, ``journalHosts``, ``clearJournal()``;
+///   ``journalCapacity``, ``journalBodyCapacity``, ``journalHosts``, ``clearJournal()``;
 /// - refusals: ``recordRefusal(_:)``, ``refusals``;
 /// - reports: ``stubUsage``, ``candidateCount(for:)`` (for the benchmarks).
 final class Engine: Sendable {
@@ -96,74 +98,197 @@ final class Engine: Sendable {
     }
 
     /// Decides how to answer `request`, consumes a queued response if a stub answers, and journals it.
-    /// A dynamic response is built here, outside the lock, with the values the stub's conditions captured.
+    ///
+    /// User code (custom matchers, regular expressions, dynamic responses) runs on the caller's thread, never
+    /// under the engine's lock, so it may read the journal or register stubs. ``attempt(_:)`` and
+    /// ``finish(_:)`` split this in two for callers that must not run user code where they are.
     func decide(_ request: CapturedRequest) -> (decision: Decision, entry: Int) {
-        let (decision, entry, captures) = state.withLock { resolve(request, in: &$0) }
-        journalEvents.notify(.appended, entry: entry, engine: self)
-        guard case .respond(let response) = decision, case .dynamic = response.content else { return (decision, entry) }
-        return (.respond(response.resolved(for: request, captures: captures)), entry)
+        switch attempt(request) {
+        case .decided(let decision, let entry): (decision, entry)
+        case .deferred(let deferred): finish(deferred)
+        }
     }
 
-    private func resolve(_ request: CapturedRequest, in state: inout State) -> (Decision, Int, [String: String]) {
-        if Self.isIgnored(request, by: state.ignored) {
-            return (.passthrough, state.journal.append(request, resolution: .passedThrough), [:])
+    /// What ``attempt(_:)`` got to.
+    enum Attempt: Sendable {
+        /// Decided without user code.
+        case decided(Decision, entry: Int)
+        /// Deciding needs user code: ``finish(_:)`` does the rest, wherever the caller may run it.
+        case deferred(Deferred)
+    }
+
+    /// A decision that waits for user code.
+    struct Deferred: Sendable {
+        fileprivate let request: CapturedRequest
+        fileprivate let step: Step
+
+        fileprivate enum Step: Sendable {
+            /// Candidate rules and stubs, most specific first, whose conditions are to be tested.
+            case match(ignoreRules: [Candidate], stubs: [Candidate])
+            /// A dynamic response, already consumed and journaled, to build.
+            case build(MockResponse, captures: [String: String], entry: Int)
         }
-        let candidates = state.isEnabled ? state.router.candidates(for: request) : []
+    }
+
+    /// A stub as the lock-free part of a decision sees it: conditions never change once registered, and an
+    /// identifier is never reused, so the consuming step finds the same stub or none.
+    fileprivate struct Candidate: Sendable {
+        let id: StubID
+        let conditions: [Condition]
+    }
+
+    /// One step under the lock: decides `request` unless user code must run, in which case nothing is consumed
+    /// or journaled (but a dynamic response, which is consumed and journaled, and only built later).
+    /// A request whose candidates run no user code costs one lock, as it always has.
+    func attempt(_ request: CapturedRequest) -> Attempt {
+        let outcome = state.withLock { state -> FirstPass in
+            let rules = state.ignored.stubs.count > 0 ? state.ignored.candidates(for: request) : []
+            let stubs = state.isEnabled ? state.router.candidates(for: request) : []
+            let userCode = rules.contains { state.ignored.stubs[$0]?.hasUserCode == true }
+                || stubs.contains { state.router.stubs[$0]?.hasUserCode == true }
+            if userCode {
+                func snapshot(_ ids: [StubID], in table: Router) -> [Candidate] {
+                    ids.compactMap { id in table.stubs[id].flatMap { $0.isEnabled ? Candidate(id: id, conditions: $0.conditions) : nil } }
+                }
+                return .deferred(.match(ignoreRules: snapshot(rules, in: state.ignored), stubs: snapshot(stubs, in: state.router)))
+            }
+            return resolve(request, rules: rules, candidates: stubs, in: &state)
+        }
+        switch outcome {
+        case .deferred(let step):
+            return .deferred(Deferred(request: request, step: step))
+        case .decided(let decision, let entry, let captures):
+            journalEvents.notify(.appended, entry: entry, engine: self)
+            guard case .respond(let response) = decision else { return .decided(decision, entry: entry) }
+            if case .dynamic = response.content {
+                return .deferred(Deferred(request: request, step: .build(response, captures: captures, entry: entry)))
+            }
+            return .decided(.respond(response.rendered(for: request)), entry: entry)
+        }
+    }
+
+    /// Finishes a deferred decision: tests user conditions and builds dynamic responses outside the lock, then
+    /// takes the lock to consume from the first stub that passes (if it is gone or spent by then, the next one).
+    func finish(_ deferred: Deferred) -> (decision: Decision, entry: Int) {
+        let request = deferred.request
+        switch deferred.step {
+        case .build(let response, let captures, let entry):
+            return (.respond(response.resolved(for: request, captures: captures)), entry)
+        case .match(let rules, let stubs):
+            for rule in rules where rule.conditions.allSatisfy({ $0.test(request) }) {
+                let entry = state.withLock { state -> Int? in
+                    guard state.ignored.stubs[rule.id]?.isEnabled == true else { return nil }
+                    return state.journal.append(request, resolution: .passedThrough)
+                }
+                if let entry {
+                    journalEvents.notify(.appended, entry: entry, engine: self)
+                    return (.passthrough, entry)
+                }
+            }
+            for stub in stubs where stub.conditions.allSatisfy({ $0.test(request) }) {
+                guard let (response, entry) = state.withLock({ consume(stub.id, for: request, in: &$0) }) else { continue }
+                journalEvents.notify(.appended, entry: entry, engine: self)
+                guard case .dynamic = response.content else { return (.respond(response.rendered(for: request)), entry) }
+                var captures: [String: String] = [:]
+                for capture in stub.conditions.compactMap(\.captures) { captures.merge(capture(request)) { $1 } }
+                return (.respond(response.resolved(for: request, captures: captures)), entry)
+            }
+            // No stub answered. The report tests every stub's conditions: copy them under the lock, compare outside.
+            let compared = state.withLock { state -> (stubs: [Stub], total: Int, refusals: [HTTPMockError])? in
+                guard state.policy.needsReport else { return nil }
+                let total = state.router.stubs.count
+                let stubs = total > NearMissFinder.comparisonLimit
+                    ? state.router.stubs(onHostOf: request, limit: NearMissFinder.comparisonLimit).compactMap { state.router.stubs[$0] }
+                    : Array(state.router.stubs.values)
+                return (stubs, total, state.refusals)
+            }
+            var report: UnmatchedReport?
+            if let compared {
+                report = NearMissFinder.report(for: request, stubs: compared.stubs, refusals: compared.refusals)
+                if compared.total > compared.stubs.count {
+                    report!.notes.append("compared with the \(compared.stubs.count) stub(s) registered for this host, of \(compared.total) in all")
+                }
+            }
+            let (decision, entry) = state.withLock { missed(request, report: report, in: &$0) }
+            journalEvents.notify(.appended, entry: entry, engine: self)
+            return (decision, entry)
+        }
+    }
+
+    private enum FirstPass {
+        case decided(Decision, Int, [String: String])
+        case deferred(Deferred.Step)
+    }
+
+    /// Takes the next response of stub `id` and journals the request, if the stub is still there, enabled and
+    /// has one.
+    private func consume(_ id: StubID, for request: CapturedRequest, in state: inout State) -> (MockResponse, Int)? {
+        guard state.router.stubs[id]?.isEnabled == true else { return nil }
+        var response: MockResponse?
+        var summary = ""
+        state.router.update(id) {
+            response = $0.queue.next()
+            guard response != nil else { return }
+            $0.hits += 1
+            if $0.answeredSummary == nil { $0.answeredSummary = $0.summary }
+            summary = $0.answeredSummary!
+        }
+        guard let response else { return nil }
+        return (response, state.journal.append(request, resolution: .stub(id, summary: summary)))
+    }
+
+    /// The whole decision under the lock, for candidates that run no user code.
+    private func resolve(_ request: CapturedRequest, rules: [StubID], candidates: [StubID], in state: inout State) -> FirstPass {
+        if rules.contains(where: { id in
+            guard let rule = state.ignored.stubs[id], rule.isEnabled else { return false }
+            return rule.conditions.allSatisfy { $0.test(request) }
+        }) {
+            return .decided(.passthrough, state.journal.append(request, resolution: .passedThrough), [:])
+        }
         for id in candidates {
             guard let stub = state.router.stubs[id], stub.isEnabled else { continue }
             if stub.conditions.contains(where: { !$0.test(request) }) { continue }
-            var response: MockResponse?
-            var summary = ""
-            state.router.update(id) {
-                response = $0.queue.next()
-                guard response != nil else { return }
-                $0.hits += 1
-                if $0.answeredSummary == nil { $0.answeredSummary = $0.summary }
-                summary = $0.answeredSummary!
-            }
-            if var response {
-                if let render = response.render { response = render(request) }
-                let entry = state.journal.append(request, resolution: .stub(id, summary: summary))
+            if let (response, entry) = consume(id, for: request, in: &state) {
                 var captures: [String: String] = [:]
                 if case .dynamic = response.content {
                     for capture in stub.conditions.compactMap(\.captures) { captures.merge(capture(request)) { $1 } }
                 }
-                return (.respond(response), entry, captures)
+                return .decided(.respond(response), entry, captures)
             }
         }
-        // No stub answered: the rare path, where the report may scan every stub.
-        if case .passthrough = state.policy {
-            return (.passthrough, state.journal.append(request, resolution: .passedThrough), [:])
+        // No stub answered: the rare path, where the report may scan every stub. If one runs user code, the
+        // report is made outside the lock (nothing was consumed or journaled: the finish starts from the miss).
+        if state.router.userCodeStubs > 0, state.policy.needsReport { return .deferred(.match(ignoreRules: [], stubs: [])) }
+        let report = state.policy.needsReport ? NearMissFinder.report(for: request, in: state.router, refusals: state.refusals) : nil
+        let (decision, entry) = missed(request, report: report, in: &state)
+        return .decided(decision, entry, [:])
+    }
+
+    /// Journals a request no stub answered and applies the unmocked policy.
+    private func missed(_ request: CapturedRequest, report: UnmatchedReport?, in state: inout State) -> (Decision, Int) {
+        guard let report, state.policy.needsReport else {
+            return (.passthrough, state.journal.append(request, resolution: .passedThrough))
         }
-        let report = NearMissFinder.report(for: request, in: state.router, refusals: state.refusals)
         var reason = report.description
         if !state.isEnabled { reason += "\n- the mock is disabled (isEnabled = false)" }
         let entry = state.journal.append(request, resolution: .unmatched(reason: reason), report: report)
         switch state.policy {
         case .passthrough:
-            return (.passthrough, entry, [:])
+            return (.passthrough, entry)
         case .notFound:
-            return (.respond(.plaintext(reason, status: .notFound, headers: ["X-HTTPMock": "unmatched"])), entry, [:])
+            return (.respond(.plaintext(reason, status: .notFound, headers: ["X-HTTPMock": "unmatched"])), entry)
         case .mock(let response):
             if let problem = response.problem {
                 // Never an empty body standing in for a response that could not be built.
-                return (.fail(URLError(.fileDoesNotExist, userInfo: [NSLocalizedDescriptionKey: "HTTPMock: the unmocked policy's response is invalid: \(problem.message)"])), entry, [:])
+                return (.fail(URLError(.fileDoesNotExist, userInfo: [NSLocalizedDescriptionKey: "HTTPMock: the unmocked policy's response is invalid: \(problem.message)"])), entry)
             }
-            return (.respond(response), entry, [:])
+            return (.respond(response), entry)
         case .optOut:
-            return (.fail(HTTPMockError(.unmockedRequest, reason)), entry, [:])
+            return (.fail(HTTPMockError(.unmockedRequest, reason)), entry)
         case .fail(let error):
-            return (.fail(error), entry, [:])
+            return (.fail(error), entry)
         case .fatalError:
-            return (.crash(reason), entry, [:])
-        }
-    }
-
-    private static func isIgnored(_ request: CapturedRequest, by rules: Router) -> Bool {
-        guard rules.stubs.count > 0 else { return false }  // the common case: no ignore rules, no walk
-        return rules.candidates(for: request).contains { id in
-            guard let rule = rules.stubs[id], rule.isEnabled else { return false }
-            return rule.conditions.allSatisfy { $0.test(request) }
+            return (.crash(reason), entry)
         }
     }
 
@@ -292,6 +417,12 @@ extension Engine {
         set { state.withLock { $0.journal.capacity = newValue } }
     }
 
+    /// How many bytes of request bodies are kept whole, over every entry.
+    var journalBodyCapacity: Int {
+        get { state.withLock { $0.journal.bodyCapacity } }
+        set { state.withLock { $0.journal.bodyCapacity = newValue } }
+    }
+
     /// Forgets every entry; identifiers keep counting up.
     func clearJournal() { state.withLock { $0.journal.removeAll() } }
 
@@ -324,5 +455,20 @@ extension Engine {
     /// How many stubs the router's index finds for `request` by host and path alone.
     func candidateCount(for request: CapturedRequest) -> Int {
         state.withLock { $0.router.candidates(for: request).count }
+    }
+}
+
+extension UnmockedPolicy {
+    /// Whether a request this policy answers gets a near-miss report (all but plain passthrough).
+    var needsReport: Bool {
+        if case .passthrough = self { return false }
+        return true
+    }
+}
+
+extension MockResponse {
+    /// The response with its body template rendered for `request` (mapping files), outside the engine's lock.
+    func rendered(for request: CapturedRequest) -> MockResponse {
+        render.map { $0(request) } ?? self
     }
 }

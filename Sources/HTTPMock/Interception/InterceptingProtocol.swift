@@ -38,6 +38,8 @@ class InterceptingProtocol: URLProtocol {
         case response(MockResponse)
         case failure(any Error & Sendable)
         case upstream(status: Int, headers: [String: String], body: Data, url: URL?)
+        /// A decision made away from the work queue (user code ran): act on it as ``decide()`` would have.
+        case decided(Engine.Decision, entry: Int, request: CapturedRequest, redirectDelay: TimeInterval)
     }
 
     required init(request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?) {
@@ -103,18 +105,87 @@ class InterceptingProtocol: URLProtocol {
         var captured = RequestCapture.capture(request, task: task)
         #if !canImport(FoundationNetworking)
         // Corelibs adds stored cookies to the request itself; elsewhere add them if the caller set none.
-        if captured.headers["Cookie"] == nil, let cookie = jar.header(for: captured.url) {
+        if captured.headers["Cookie"] == nil, let cookie = jar?.header(for: captured.url) {
             var headers = captured.headers
             headers.add("Cookie", cookie)
             captured = CapturedRequest(method: captured.method, url: captured.url, headers: headers, body: captured.body)
         }
         #endif
-        let (decision, entry, finalRequest, redirectDelay) = followRedirects(from: captured, core: core, options: options, jar: jar)
-        captured = finalRequest
-        progress.withLock {
-            $0.entry = entry
-            $0.responseURL = captured.url
-            $0.cookies = jar
+        progress.withLock { $0.cookies = jar }
+        var walk = RedirectWalk(current: captured)
+        let result: RedirectWalk.Result
+        switch core.engine.attempt(captured) {
+        case .decided(let decision, let entry):
+            result = walk.follow((decision, entry), core: core, options: options, jar: jar, decide: core.engine.attempt)
+        case .deferred(let deferred):
+            result = .deferred(deferred, walk: walk)
+        }
+        switch result {
+        case .decided(let decision, let entry, let request, let delay):
+            act(on: decision, entry: entry, request: request, redirectDelay: delay)
+        case .deferred(let deferred, let walk):
+            decideElsewhere(deferred, from: walk, core: core, options: options, jar: jar)
+        }
+    }
+
+    /// Finishes a decision that runs user code (matchers, regular expressions, dynamic responses) on a queue of
+    /// its own, never on URLSession's work queue: a slow or blocking closure then delays only this request. The
+    /// request's timeout applies while it runs; the decision comes back through ``reentry()``.
+    private func decideElsewhere(_ deferred: Engine.Deferred, from walk: RedirectWalk, core: MockCore,
+                                 options: InterceptionOptions, jar: CookieJar) {
+        let resume = reentry()
+        let progress = self.progress
+        // The decision and the timeout race: the first to claim answers the caller.
+        let settled = Locked(false)
+        let claim: @Sendable () -> Bool = {
+            settled.withLock { settled in
+                defer { settled = true }
+                return !settled
+            }
+        }
+        let timeouts = Timeouts(request: request, configuration: TaskSession.configuration(of: task))
+        let limit = min(timeouts.idle, timeouts.resource)
+        if limit.isFinite {
+            DispatchQueue.global().asyncAfter(deadline: .now() + limit) {
+                guard claim() else { return }
+                resume(.failure(URLError(.timedOut, userInfo: [
+                    NSLocalizedDescriptionKey: "HTTPMock: no answer within the request's timeout of \(limit) s: a matcher or dynamic response of this mock was still running",
+                ])))
+            }
+        }
+        // A serial queue of its own (so a thread of its own while the closure blocks), not a shared one.
+        DispatchQueue(label: "HTTPMock.userCode").async {
+            var result = RedirectWalk.Result.deferred(deferred, walk: walk)
+            while case .deferred(let pending, var next) = result {
+                result = next.follow(core.engine.finish(pending), core: core, options: options, jar: jar,
+                                     decide: core.engine.attempt)
+            }
+            guard case .decided(let decision, let entry, let request, let delay) = result else { return }
+            guard claim() else {
+                // The caller already got the timeout: the journal says so too.
+                core.engine.complete(entry, with: .failure(URLError(.timedOut)))
+                return
+            }
+            let live = progress.withLock { progress -> Bool in
+                guard !progress.stopped else { return false }
+                progress.entry = entry
+                return true
+            }
+            guard live else {
+                core.engine.complete(entry, with: .failure(URLError(.cancelled)))
+                return
+            }
+            resume(.decided(decision, entry: entry, request: request, redirectDelay: delay))
+        }
+    }
+
+    /// Carries out a decision, on the work queue.
+    private func act(on decision: Engine.Decision, entry: Int, request captured: CapturedRequest, redirectDelay: TimeInterval) {
+        guard let core else { return }
+        let jar = progress.withLock { progress in
+            progress.entry = entry
+            progress.responseURL = captured.url
+            return progress.cookies
         }
         switch decision {
         case .respond(let response):
@@ -139,14 +210,14 @@ class InterceptingProtocol: URLProtocol {
         case .fail(let error):
             if redirectDelay > 0 { schedule(.failure(error), after: redirectDelay) } else { deliver(.failure(error)) }
         case .passthrough:
-            passThrough(captured, using: core.passthroughSession)
+            passThrough(captured, using: core.passthroughSession, jar: jar)
         case .crash(let message):
             Swift.fatalError(message)
         }
     }
 
     /// Sends the request to the real network through `session`, which lists no mock, and delivers its answer.
-    private func passThrough(_ captured: CapturedRequest, using session: URLSession) {
+    private func passThrough(_ captured: CapturedRequest, using session: URLSession, jar: CookieJar?) {
         var forwarded = request
         forwarded.httpBodyStream = nil
         forwarded.httpBody = captured.body
@@ -155,6 +226,10 @@ class InterceptingProtocol: URLProtocol {
             forwarded.url = captured.url
             forwarded.httpMethod = captured.method
             forwarded.allHTTPHeaderFields = captured.headers.dictionary
+        }
+        // The default passthrough session is shared and keeps no cookies: the mock's own jar supplies them.
+        if forwarded.value(forHTTPHeaderField: "Cookie") == nil, let cookie = jar?.header(for: captured.url) {
+            forwarded.setValue(cookie, forHTTPHeaderField: "Cookie")
         }
         let outgoing = forwarded
         let progress = self.progress
@@ -192,6 +267,10 @@ class InterceptingProtocol: URLProtocol {
     ///
     /// The journal is completed first, so code that awaits the request sees the outcome in the journal.
     func deliver(_ plan: Plan) {
+        if case .decided(let decision, let entry, let captured, let delay) = plan {
+            act(on: decision, entry: entry, request: captured, redirectDelay: delay)
+            return
+        }
         let claimed: (entry: Int?, url: URL?, cookies: CookieJar?)? = progress.withLock { progress in
             guard !progress.stopped else { return nil }
             progress.delivered = true
@@ -223,6 +302,8 @@ class InterceptingProtocol: URLProtocol {
                     wire = .failure(error as? URLError ?? URLError(.cannotOpenFile))
                 }
             }
+        case .decided:
+            return  // handled above
         case .upstream(let status, let headers, let body, let url):
             if let url = url ?? responseURL { cookies?.store(headers, for: url) }
             wire = .response(status: status, headers: headers, body: body, url: url ?? responseURL)

@@ -6,15 +6,19 @@ import FoundationNetworking
 /// What interception needs from a mock: its engine, and the session that carries passthrough requests.
 final class MockCore: Sendable {
     let engine: Engine
-    /// A session without any mock in it, for `.passthrough`.
-    let passthroughSession: URLSession
+    /// The session the user passed for `.passthrough`; `nil`: the shared default one, made when first needed.
+    private let customPassthroughSession: URLSession?
     /// How interception follows redirects and keeps cookies.
     let options = Locked(InterceptionOptions())
 
-    init(engine: Engine, passthroughSession: URLSession) {
+    init(engine: Engine, passthroughSession: URLSession?) {
         self.engine = engine
-        self.passthroughSession = passthroughSession
+        customPassthroughSession = passthroughSession
     }
+
+    /// A session without any mock in it, for `.passthrough`: the user's, or one default session for every mock
+    /// (each URLSession holds file descriptors, so a session per mock would limit how many mocks can live).
+    var passthroughSession: URLSession { customPassthroughSession ?? SessionFactory.sharedPassthroughSession }
 }
 
 /// Per-mock settings of the interception layer.

@@ -14,14 +14,25 @@ enum SessionFactory {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     }
 
-    static func makeSession(answeredBy protocolClass: AnyClass) -> URLSession {
+    /// The configuration of a mock's own session: ephemeral, with `protocolClass` first.
+    static func configuration(answeredBy protocolClass: AnyClass) -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
         install(protocolClass, into: configuration)
-        return URLSession(configuration: configuration)
+        return configuration
     }
 
-    /// A plain session for passthrough: it lists no mock, so its requests reach the network.
-    static func makePassthroughSession() -> URLSession {
-        URLSession(configuration: .ephemeral)
-    }
+    /// The passthrough session of every mock that was not given one, made on first use (a `static let` is
+    /// initialised once, thread-safely). It lists no mock, so its requests reach the network.
+    ///
+    /// Shared, so it keeps nothing a mock could see of another's traffic: no cookie storage (each mock's own
+    /// jar adds `Cookie` to forwarded requests and stores `Set-Cookie` of their answers), no credentials, no cache.
+    static let sharedPassthroughSession: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.urlCredentialStorage = nil
+        configuration.urlCache = nil
+        return URLSession(configuration: configuration)
+    }()
 }

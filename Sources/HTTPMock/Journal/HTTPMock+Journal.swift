@@ -37,6 +37,22 @@ extension HTTPMock {
         set { core.engine.journalCapacity = newValue }
     }
 
+    /// How many bytes of request bodies the journal keeps whole, over all its entries. Default 64 MiB.
+    ///
+    /// Past it, a body longer than 1,024 bytes is kept in part: its first 1,024 bytes in the entry's
+    /// ``JournalEntry/request``, with its full size and a digest in ``JournalEntry/bodyTruncation``. Bytes come
+    /// back as old entries are dropped (``journalCapacity``, ``clearJournal()``). The matchers always see the
+    /// whole body; only what the journal keeps is cut. So the journal holds at most this many bytes of bodies,
+    /// plus 1,024 per entry.
+    ///
+    /// ```swift
+    /// mock.journalBodyCapacity = 512 << 20     // keep up to 512 MiB of uploads whole
+    /// ```
+    public var journalBodyCapacity: Int {
+        get { core.engine.journalBodyCapacity }
+        set { core.engine.journalBodyCapacity = newValue }
+    }
+
     /// The hosts whose requests are journaled; `nil`, the default, journals every request.
     ///
     /// Each is a host pattern, as ``Match/host(_:)`` and `addResponses(forPath:host:)` take them:

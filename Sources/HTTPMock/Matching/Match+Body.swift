@@ -22,7 +22,8 @@ extension Match {
     public static func body(matching pattern: String) -> Match {
         Match("body ~ /\(pattern)/") { () throws(HTTPMockError) -> Compiled in
             let regex = try compileRegex(pattern, role: "regular expression for the body")
-            return Compiled(condition: Condition(key: "body~\(pattern)", weight: 2, summary: "body ~ /\(pattern.clipped(to: 60))/") { request in
+            return Compiled(condition: Condition(key: "body~\(pattern)", weight: 2, summary: "body ~ /\(pattern.clipped(to: 60))/",
+                                                 isUserCode: true) { request in
                 guard let text = request.bodyText else { return false }
                 return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
             })

@@ -36,7 +36,7 @@ extension Match {
         return Match("header \(name) ~ /\(pattern)/") { () throws(HTTPMockError) -> Compiled in
             let regex = try compileRegex(pattern, role: "regular expression for header \"\(name)\"")
             return Compiled(condition: Condition(key: "header:\(name.lowercased())~\(pattern)", weight: 2,
-                                                 summary: "header \(name) ~ /\(pattern)/") { request in
+                                                 summary: "header \(name) ~ /\(pattern)/", isUserCode: true) { request in
                 headerValues(name, in: request).contains { value in
                     regex.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil
                 }

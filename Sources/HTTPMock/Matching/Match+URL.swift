@@ -14,7 +14,7 @@ extension Match {
         Match("url ~ /\(pattern)/") { () throws(HTTPMockError) -> Compiled in
             let regex = try compileRegex(pattern, options: options, role: "URL regular expression")
             return Compiled(condition: Condition(key: "url-regex:\(options.rawValue):\(pattern)", weight: 2,
-                                                 summary: "url ~ /\(pattern)/") { request in
+                                                 summary: "url ~ /\(pattern)/", isUserCode: true) { request in
                 let url = request.url.absoluteString
                 return regex.firstMatch(in: url, range: NSRange(url.startIndex..., in: url)) != nil
             })

@@ -87,7 +87,7 @@ extension Match {
     /// ```
     public static func custom(_ description: String = "custom matcher",
                               _ test: @escaping @Sendable (CapturedRequest) -> Bool) -> Match {
-        Match(condition: Condition(key: nil, summary: description, test: test))
+        Match(condition: Condition(key: nil, summary: description, isUserCode: true, test: test))
     }
 
     /// The request does not meet `match`.
@@ -101,7 +101,8 @@ extension Match {
     public static func not(_ match: Match) -> Match {
         Match("not (\(match.description))") { () throws(HTTPMockError) -> Compiled in
             let inner = try RequestPredicate([match])
-            return Compiled(condition: Condition(key: inner.key.map { "not:(" + $0 + ")" }, summary: "not (\(match.description))") {
+            return Compiled(condition: Condition(key: inner.key.map { "not:(" + $0 + ")" }, summary: "not (\(match.description))",
+                                                 isUserCode: inner.conditions.contains(where: \.isUserCode)) {
                 !inner.matches($0)
             })
         }
@@ -109,7 +110,7 @@ extension Match {
 
     /// The request passes your own ``RequestMatcher``.
     public static func custom(_ matcher: some RequestMatcher) -> Match {
-        Match(condition: Condition(key: nil, summary: matcher.matcherDescription) { matcher.matches($0) })
+        Match(condition: Condition(key: nil, summary: matcher.matcherDescription, isUserCode: true) { matcher.matches($0) })
     }
 }
 

@@ -66,6 +66,7 @@ enum Verification {
         case .failure(let error): outcome = "error \(error)"
         case nil: outcome = "in flight"
         }
-        return "#\(entry.id) \(entry.request.method) \(entry.request.url.absoluteString) → \(outcome) (\(entry.resolution))"
+        let truncation = entry.bodyTruncation.map { " (\($0))" } ?? ""
+        return "#\(entry.id) \(entry.request.method) \(entry.request.url.absoluteString) → \(outcome) (\(entry.resolution))\(truncation)"
     }
 }

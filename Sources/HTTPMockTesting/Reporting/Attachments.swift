@@ -61,6 +61,7 @@ enum EntryText {
         var lines = ["\(entry.request.method) \(entry.request.url.absoluteString)"]
         lines += entry.request.headers.map { "\($0.name): \(redact($0.name, $0.value))" }
         lines += body(entry.request.body ?? Data())
+        if let truncation = entry.bodyTruncation { lines += ["(\(truncation))"] }
         lines += ["", "Resolution: \(entry.resolution)"]
         switch entry.outcome {
         case .response(let status, let headers, let body):

@@ -18,6 +18,7 @@ struct Journal: Sendable {
             capacity = max(capacity, 0)
             guard capacity != oldValue else { return }
             let kept = entries.suffix(capacity)
+            bodyBytes = kept.reduce(0) { $0 + ($1.request.body?.count ?? 0) }
             firstID += count - kept.count
             slots = Array(kept)
             start = 0
@@ -27,6 +28,18 @@ struct Journal: Sendable {
 
     /// Only requests to these hosts are journaled; `nil`: every request.
     var hosts: [HostGlob]?
+
+    /// The most bytes of request bodies kept whole, over every entry. A body that would go past it is kept in
+    /// part: its first ``truncatedPrefix`` bytes, with its size and digest (``JournalEntry/bodyTruncation``).
+    var bodyCapacity: Int = Journal.defaultBodyCapacity {
+        didSet { bodyCapacity = max(bodyCapacity, 0) }
+    }
+    /// Bytes of request bodies the kept entries hold.
+    private(set) var bodyBytes = 0
+
+    static let defaultBodyCapacity = 64 << 20
+    /// How much of a body past ``bodyCapacity`` is kept.
+    static let truncatedPrefix = 1_024
 
     /// What ``append(_:resolution:report:)`` returns for a request it leaves out: no entry has it.
     static let notJournaled = -1
@@ -63,11 +76,22 @@ struct Journal: Sendable {
         if let hosts, !hosts.contains(where: { Condition.host($0).test(request) }) { return Self.notJournaled }
         let id = nextID
         nextID += 1
-        let entry = JournalEntry(id: id, request: request, receivedAt: Date(), resolution: resolution, report: report)
         guard capacity > 0 else {
             firstID = nextID
             return id
         }
+        var request = request
+        var truncation: JournalEntry.BodyTruncation?
+        // When full, the oldest entry's bytes go with it before the new body is weighed.
+        let freed = count == capacity ? slots[start]?.request.body?.count ?? 0 : 0
+        if let body = request.body, bodyBytes - freed + body.count > bodyCapacity, body.count > Self.truncatedPrefix {
+            truncation = JournalEntry.BodyTruncation(fullSize: body.count, digest: FNV1a.digest(of: body))
+            request = CapturedRequest(method: request.method, url: request.url, headers: request.headers,
+                                      body: Data(body.prefix(Self.truncatedPrefix)))
+        }
+        bodyBytes += request.body?.count ?? 0
+        var entry = JournalEntry(id: id, request: request, receivedAt: Date(), resolution: resolution, report: report)
+        entry.bodyTruncation = truncation
         if count < capacity {
             if slots.count < capacity, start == 0, count == slots.count {
                 slots.append(entry)
@@ -77,6 +101,7 @@ struct Journal: Sendable {
             count += 1
         } else {
             // Full: the new entry takes the oldest one's slot.
+            bodyBytes -= slots[start]?.request.body?.count ?? 0
             slots[start] = entry
             start = (start + 1) % slots.count
             firstID += 1
@@ -92,6 +117,7 @@ struct Journal: Sendable {
 
     mutating func removeAll() {
         firstID = nextID
+        bodyBytes = 0
         slots = []
         start = 0
         count = 0
@@ -101,5 +127,19 @@ struct Journal: Sendable {
         let offset = id - firstID
         guard offset >= 0, offset < count else { return nil }
         return (start + offset) % slots.count
+    }
+}
+
+/// FNV-1a, 64 bits: a short, fast, non-cryptographic digest of a body the journal kept only in part, enough to
+/// tell two bodies apart in a report (CryptoKit is not on Linux). Written `fnv1a64:` and 16 hexadecimal digits.
+enum FNV1a {
+    static func digest(of data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

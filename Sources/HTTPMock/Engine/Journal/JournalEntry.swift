@@ -10,8 +10,13 @@ import Foundation
 public struct JournalEntry: Sendable, Identifiable {
     /// Position in the mock's journal, from 0, in the order requests arrived.
     public let id: Int
-    /// The request as the mock saw it, body included.
+    /// The request as the mock saw it, body included; a body the journal kept only in part (past
+    /// ``HTTPMock/journalBodyCapacity``) holds its first bytes here, and ``bodyTruncation`` says so.
     public let request: CapturedRequest
+    /// Set when the journal kept only the first 1,024 bytes of the request's body (in ``request``), because
+    /// the bodies of the kept entries reached ``HTTPMock/journalBodyCapacity``: the full size and a digest.
+    /// `nil`: the body is whole.
+    public internal(set) var bodyTruncation: BodyTruncation?
     /// When the request reached the mock.
     public let receivedAt: Date
     /// How the mock decided.
@@ -33,6 +38,18 @@ public struct JournalEntry: Sendable, Identifiable {
         self.report = report
         self.outcome = outcome
         self.completedAt = completedAt
+    }
+
+    /// What the journal kept of a request body it shortened.
+    public struct BodyTruncation: Sendable, Hashable, CustomStringConvertible {
+        /// The body's size in bytes as the mock received it.
+        public let fullSize: Int
+        /// A digest of the whole body, to tell bodies apart: FNV-1a over 64 bits, written `fnv1a64:` and 16
+        /// hexadecimal digits (fast, not cryptographic).
+        public let digest: String
+
+        /// `body truncated in the journal: 524288 bytes, digest fnv1a64:…`
+        public var description: String { "body truncated in the journal: \(fullSize) bytes, digest \(digest)" }
     }
 
     /// How a request was resolved.

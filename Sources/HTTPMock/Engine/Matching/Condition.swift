@@ -15,13 +15,18 @@ struct Condition: Sendable {
     /// Named values the condition reads from a matching request (URI template variables), handed to dynamic
     /// responses. `nil` for conditions that capture nothing.
     let captures: (@Sendable (CapturedRequest) -> [String: String])?
+    /// Whether `test` runs the user's code (a closure, a ``RequestMatcher``, a regular expression), which may be
+    /// slow or call back into the mock: the engine then tests it outside its lock, and interception away from
+    /// URLSession's work queue.
+    let isUserCode: Bool
 
-    init(key: String?, weight: Int = 1, summary: String,
+    init(key: String?, weight: Int = 1, summary: String, isUserCode: Bool = false,
          captures: (@Sendable (CapturedRequest) -> [String: String])? = nil,
          test: @escaping @Sendable (CapturedRequest) -> Bool) {
         self.key = key
         self.weight = weight
         self.summary = summary
+        self.isUserCode = isUserCode
         self.captures = captures
         self.test = test
     }
@@ -30,7 +35,7 @@ struct Condition: Sendable {
 extension Condition {
     /// The same condition with another weight in a stub's specificity.
     func weighing(_ weight: Int) -> Condition {
-        Condition(key: key, weight: weight, summary: summary, captures: captures, test: test)
+        Condition(key: key, weight: weight, summary: summary, isUserCode: isUserCode, captures: captures, test: test)
     }
 
     /// The request's method equals one of `methods` (upper-cased).

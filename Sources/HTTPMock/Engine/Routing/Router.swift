@@ -13,6 +13,8 @@ final class Router {
     /// One shared copy of each host pattern (many stubs name the same host), with its name when it is exact.
     private var internedHosts: [String: SharedHost] = [:]
     private var nextID = 0
+    /// How many stubs have a condition that runs the user's code.
+    private(set) var userCodeStubs = 0
 
     private static let anyHost = Glob(segments: [.anyDepth])
     private static let anyPath = Glob(segments: [.anyDepth])
@@ -31,6 +33,7 @@ final class Router {
         nextID += 1
         var stub = Stub(id: id, host: shared, path: path, conditions: conditions)
         for response in responses { stub.queue.append(response) }
+        if stub.hasUserCode { userCodeStubs += 1 }
         stubs[id] = stub
         if let key { keys.remember(key, for: id, in: stubs) }
         if let exactHost = shared?.exactName, let segments = path.flatMap(Self.exactSegments) {
@@ -128,7 +131,10 @@ final class Router {
     func removeAll(where shouldRemove: (Stub) -> Bool) {
         let doomed = Set(stubs.values.filter(shouldRemove).map(\.id))
         guard !doomed.isEmpty else { return }
-        for id in doomed { stubs[id] = nil }
+        for id in doomed {
+            if stubs[id]?.hasUserCode == true { userCodeStubs -= 1 }
+            stubs[id] = nil
+        }
         keys.removeAll(doomed)
         for host in exactRoutes.keys {
             for index in exactRoutes[host]!.indices { exactRoutes[host]!.values[index].removeAll { doomed.contains($0) } }
@@ -144,6 +150,7 @@ final class Router {
         hosts = SegmentTrie()
         exactRoutes = [:]
         stubs = StubTable(firstID: nextID)
+        userCodeStubs = 0
         keys = StubKeyIndex()
         internedHosts = [:]
     }

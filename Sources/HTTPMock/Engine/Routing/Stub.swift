@@ -28,6 +28,8 @@ struct Stub: Sendable {
     /// `nil`: any path.
     let path: PathGlob?
     let conditions: [Condition]
+    /// Whether a condition runs the user's code (see ``Condition/isUserCode``).
+    let hasUserCode: Bool
     var queue = ResponseQueue()
     var isEnabled = true
     /// How many requests it answered.
@@ -45,6 +47,7 @@ struct Stub: Sendable {
         let host = sharedHost?.pattern
         self.path = path
         self.conditions = conditions
+        hasUserCode = conditions.contains(where: \.isUserCode)
         specificity = Specificity(
             wildcards: (host?.glob.wildcardCount ?? 2) + (path?.glob.wildcardCount ?? 2),
             literals: (host?.glob.literalLength ?? 0) + (path?.glob.literalLength ?? 0),
