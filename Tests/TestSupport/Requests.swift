@@ -50,3 +50,9 @@ extension URLSession {
         }
     }
 }
+
+/// Whether the suite runs under AddressSanitizer (`.ci/run` sets `HTTPMOCK_SANITIZED=address`). Foundation's
+/// `Process.run` reads `/proc/self/fd` in a way AddressSanitizer reports as a heap-buffer-overflow
+/// (`findMaximumOpenFromProcSelfFD`, in corelibs, not in HTTPMock), so tests that launch a process skip that run;
+/// they run in the plain and ThreadSanitizer runs.
+package let runsUnderAddressSanitizer = ProcessInfo.processInfo.environment["HTTPMOCK_SANITIZED"] == "address"
