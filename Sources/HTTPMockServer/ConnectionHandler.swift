@@ -338,8 +338,13 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     /// Closes with a TCP reset (RST) instead of an orderly close: the client sees "connection reset by peer".
     private func reset(context: ChannelHandlerContext) {
-        try? context.channel.syncOptions?.setOption(.socketOption(.so_linger), value: linger(l_onoff: 1, l_linger: 0))
-        context.close(promise: nil)
+        guard let socket = context.channel as? any SocketOptionProvider else {
+            context.close(promise: nil)
+            return
+        }
+        socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).assumeIsolated().whenComplete { _ in
+            context.close(promise: nil)
+        }
     }
 
     /// A chunked response whose first chunk-size line is not hexadecimal, then the connection closes: the client

@@ -160,6 +160,7 @@ private final class Connections: Sendable {
     func closeAll() -> [any Channel] {
         state.withLock { state in
             state.stopped = true
+            defer { state.open = [:] }
             return Array(state.open.values)
         }
     }
