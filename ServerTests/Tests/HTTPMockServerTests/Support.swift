@@ -44,12 +44,20 @@ enum Curl {
     }
 }
 
+/// Runs blocking socket calls on a Dispatch thread, never on one of Swift concurrency's few pool threads (on two
+/// cores, two blocked reads would stall every other test).
+func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: work()) }
+    }
+}
+
 /// A TCP client that sends bytes as they are, for requests no HTTP client would send.
 enum RawSocket {
     /// Connects to 127.0.0.1:`port`, sends `bytes` (then nothing), and reads until the server closes the
     /// connection or `seconds` pass with nothing read. `closed`: whether the server closed it.
     static func exchange(port: Int, sending bytes: [UInt8], readTimeout seconds: Int = 10) async -> (reply: String, closed: Bool) {
-        await Task.detached {
+        await offPool {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             guard fd >= 0 else { return ("", false) }
             defer { close(fd) }
@@ -71,13 +79,13 @@ enum RawSocket {
                 if count > 0 { reply += buffer[0..<count]; continue }
                 return (String(decoding: reply, as: UTF8.self), count == 0)
             }
-        }.value
+        }
     }
 
     /// Connects and sends the head of a request whose body never ends, reads `readBytes` of the response, and
     /// closes: a client that goes away in the middle of a response.
     static func abandon(port: Int, request: String, afterReading readBytes: Int) async {
-        await Task.detached {
+        await offPool {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             guard fd >= 0 else { return }
             defer { close(fd) }
@@ -93,7 +101,7 @@ enum RawSocket {
             _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             var buffer = [UInt8](repeating: 0, count: readBytes)
             _ = recv(fd, &buffer, readBytes, Int32(MSG_WAITALL))
-        }.value
+        }
     }
 }
 
