@@ -1,0 +1,106 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPMock
+import HTTPMockServer
+import Testing
+
+/// One table of requests, sent through URLSession interception (`mock.urlSession`) and through the server (a plain
+/// URLSession over loopback): the status, the headers the stubs set and the body must be the same.
+@Suite("Interception and the server answer alike")
+struct ParityTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var method = "GET"
+        var path: String
+        var headers: [String: String] = [:]
+        var body: String?
+        /// Response headers to compare.
+        var compared: [String] = ["Content-Type"]
+        var comparesBody = true
+
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "plain text", path: "/text"),
+        Case(name: "JSON", path: "/json"),
+        Case(name: "empty 204", path: "/empty"),
+        Case(name: "custom status and headers", path: "/created", compared: ["Content-Type", "X-Request-Id", "Location"]),
+        Case(name: "query match", path: "/search?q=swift"),
+        Case(name: "header condition", path: "/secure", headers: ["Authorization": "Bearer token"]),
+        Case(name: "POST echo", method: "POST", path: "/echo", headers: ["Content-Type": "text/plain"], body: "ping",
+             compared: ["Content-Type"]),
+        Case(name: "dynamic from a URI template", path: "/users/42"),
+        Case(name: "followed redirect", path: "/old"),
+        Case(name: "file", path: "/file"),
+        Case(name: "unmatched", path: "/missing", compared: ["X-HTTPMock"], comparesBody: false),
+    ]
+
+    struct User: Codable, Sendable {
+        var id: Int
+        var name: String
+    }
+
+    static func makeMock(file: URL) throws -> HTTPMock {
+        let mock = HTTPMock()
+        let host = "api.example.com"
+        mock.addResponses(forPath: "/text", host: host) { MockResponse.plaintext("hello") }
+        mock.addResponses(forPath: "/json", host: host) { MockResponse.encodable(User(id: 1, name: "Alice")) }
+        mock.addResponses(forPath: "/empty", host: host) { MockResponse.empty(status: .other(204)) }
+        mock.addResponses(forPath: "/created", host: host) {
+            MockResponse.plaintext("made", status: .other(201), headers: ["X-Request-Id": "r-1", "Location": "/created/1"])
+        }
+        mock.addResponses(forPath: "/search", host: host, query: ["q": "swift"]) { MockResponse.plaintext("found") }
+        _ = try mock.stub(.host(host), .path("/secure"), .header("Authorization", "Bearer token"), responses: [.plaintext("secret")])
+        mock.addResponses(forPath: "/echo", host: host, method: .post) { MockResponse.echo(headers: ["Content-Type": "text/plain"]) }
+        _ = try mock.stub(.host(host), .uriTemplate("/users/{id}"), responses: [
+            .dynamic { _, captures in .encodable(User(id: Int(captures["id"] ?? "") ?? 0, name: "User")) },
+        ])
+        mock.addResponses(forPath: "/old", host: host) { MockResponse.redirect(to: "/new") }
+        mock.addResponses(forPath: "/new", host: host) { MockResponse.plaintext("arrived") }
+        mock.addResponses(forPath: "/file", host: host) { MockResponse.file(url: file) }
+        return mock
+    }
+
+    struct Answer: Equatable {
+        var status: Int
+        var headers: [String: String]
+        var body: Data?
+    }
+
+    static func send(_ testCase: Case, to base: URL, with session: URLSession) async throws -> Answer {
+        var request = URLRequest(url: URL(string: base.absoluteString + testCase.path)!)
+        request.httpMethod = testCase.method
+        for (name, value) in testCase.headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = testCase.body.map { Data($0.utf8) }
+        let (data, response) = try await session.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        var headers: [String: String] = [:]
+        for name in testCase.compared { headers[name] = http.value(forHTTPHeaderField: name) }
+        var body = data
+        if http.value(forHTTPHeaderField: "Content-Type") == "application/json" {
+            // Each mock encodes its own copy, and JSONEncoder's key order is not fixed: compare the JSON.
+            body = try JSONSerialization.data(withJSONObject: JSONSerialization.jsonObject(with: data), options: .sortedKeys)
+        }
+        return Answer(status: http.statusCode, headers: headers, body: testCase.comparesBody ? body : nil)
+    }
+
+    @Test(arguments: cases)
+    func sameAnswer(_ testCase: Case) async throws {
+        let file = try temporaryFile(size: 100_000)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let interceptor = try Self.makeMock(file: file)
+        let intercepted = try await Self.send(testCase, to: URL(string: "https://api.example.com")!,
+                                              with: interceptor.urlSession)
+        let served = try Self.makeMock(file: file)
+        let overTheNetwork = try await HTTPMockServer.withServer(
+            serving: served, configuration: .init(origin: "https://api.example.com")
+        ) { server in
+            try await Self.send(testCase, to: server.baseURL, with: plainSession())
+        }
+        #expect(intercepted == overTheNetwork)
+        #expect(interceptor.journal.count >= 1)
+    }
+}
