@@ -5,7 +5,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// A mock served over real HTTP: every request that reaches the server is answered by an ``HTTPMock``'s stubs.
+/// A mock served over real HTTP: every request that reaches the server is answered by an `HTTPMock`'s stubs.
 ///
 /// For clients that a mock's `urlSession` cannot reach: server-side Swift (AsyncHTTPClient),
 /// an app under UI test in another process, tools that are not Swift (curl, a browser). The requests land in the
