@@ -10,8 +10,20 @@ let package = Package(
     dependencies: [
         .package(name: "HTTPMock", path: "..", traits: ["Server"]),
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
     targets: [
+        // Serves for wrk (bench): an HTTPMockServer with N stubs, or a bare SwiftNIO server as the floor.
+        .executableTarget(
+            name: "ServerBench",
+            dependencies: [
+                .product(name: "HTTPMock", package: "HTTPMock"),
+                .product(name: "HTTPMockServer", package: "HTTPMock"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "HTTPMockServerTests",
             dependencies: [
