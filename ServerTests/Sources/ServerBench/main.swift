@@ -53,8 +53,7 @@ case "bare":
             }
         }
         .bind(host: "127.0.0.1", port: 0).get()
-    print(channel.localAddress?.port ?? 0)
-    fflush(stdout)
+    FileHandle.standardOutput.write(Data("\(channel.localAddress?.port ?? 0)\n".utf8))
     try await channel.closeFuture.get()
 default:
     let count = arguments.count >= 3 ? Int(arguments[2]) ?? 10 : 10
@@ -64,7 +63,6 @@ default:
     }
     mock.journalCapacity = 1000  // a bounded journal, as in a long UI test run
     let server = try await HTTPMockServer.start(serving: mock)
-    print(server.port)
-    fflush(stdout)
+    FileHandle.standardOutput.write(Data("\(server.port)\n".utf8))
     while true { try await Task.sleep(for: .seconds(3600)) }
 }

@@ -39,4 +39,14 @@ struct DocumentationSamples {
             #expect(response.status.code == 200)
         }
     }
+
+    @Test("The README's sample")
+    func readme() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/user", host: "api.example.com") { MockResponse.encodable(User(id: 1, name: "Alice")) }
+        let server = try await HTTPMockServer.start(serving: mock, configuration: .init(origin: "https://api.example.com"))
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: server.baseURL.absoluteString + "/user"), timeout: .seconds(5))
+        await server.stop()
+        #expect(response.status.code == 200)
+    }
 }
