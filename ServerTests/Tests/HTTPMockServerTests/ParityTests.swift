@@ -7,7 +7,8 @@ import HTTPMockServer
 import Testing
 
 /// One table of requests, sent through URLSession interception (`mock.urlSession`) and through the server (a plain
-/// URLSession over loopback): the status, the headers the stubs set and the body must be the same.
+/// URLSession over loopback, and curl in a child process): the status, the headers the stubs set and the body must
+/// be the same.
 @Suite("Interception and the server answer alike")
 struct ParityTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -87,6 +88,35 @@ struct ParityTests {
         return Answer(status: http.statusCode, headers: headers, body: testCase.comparesBody ? body : nil)
     }
 
+    /// The same request with curl in a child process, following redirects as URLSession does (`-L`).
+    static func curl(_ testCase: Case, base: URL) async throws -> Answer {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parity-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bodyFile = folder.appendingPathComponent("body").path
+        let headerFile = folder.appendingPathComponent("headers").path
+        var arguments = ["-L", "-o", bodyFile, "-D", headerFile, "-w", "%{http_code}", "-X", testCase.method]
+        for (name, value) in testCase.headers { arguments += ["-H", "\(name): \(value)"] }
+        if let body = testCase.body { arguments += ["--data-binary", body] }
+        let result = try await Curl.run(arguments + [base.absoluteString + testCase.path])
+        #expect(result.exitCode == 0, "\(result.errors)")
+        // The last header block is the final response's (after any redirect).
+        let dump = try String(contentsOfFile: headerFile, encoding: .utf8)
+        let block = dump.components(separatedBy: "\r\n\r\n").last { !$0.isEmpty } ?? ""
+        var received: [String: String] = [:]
+        for line in block.components(separatedBy: "\r\n").dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            received[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var headers: [String: String] = [:]
+        for name in testCase.compared { headers[name] = received[name.lowercased()] }
+        var body = (try? Data(contentsOf: URL(fileURLWithPath: bodyFile))) ?? Data()
+        if received["content-type"] == "application/json" {
+            body = try JSONSerialization.data(withJSONObject: JSONSerialization.jsonObject(with: body), options: .sortedKeys)
+        }
+        return Answer(status: Int(result.output) ?? 0, headers: headers, body: testCase.comparesBody ? body : nil)
+    }
+
     @Test(arguments: cases)
     func sameAnswer(_ testCase: Case) async throws {
         let file = try temporaryFile(size: 100_000)
@@ -95,12 +125,16 @@ struct ParityTests {
         let intercepted = try await Self.send(testCase, to: URL(string: "https://api.example.com")!,
                                               with: interceptor.urlSession)
         let served = try Self.makeMock(file: file)
-        let overTheNetwork = try await HTTPMockServer.withServer(
-            serving: served, configuration: .init(origin: "https://api.example.com")
-        ) { server in
+        let origin = HTTPMockServer.Configuration(origin: "https://api.example.com")
+        let overTheNetwork = try await HTTPMockServer.withServer(serving: served, configuration: origin) { server in
             try await Self.send(testCase, to: server.baseURL, with: plainSession())
         }
+        // A mock of its own: the first one's single-use responses are spent.
+        let withCurl = try await HTTPMockServer.withServer(serving: try Self.makeMock(file: file), configuration: origin) { server in
+            try await Self.curl(testCase, base: server.baseURL)
+        }
         #expect(intercepted == overTheNetwork)
+        #expect(intercepted == withCurl)
         #expect(interceptor.journal.count >= 1)
     }
 }
