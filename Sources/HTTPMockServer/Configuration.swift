@@ -13,7 +13,8 @@ extension HTTPMockServer {
         ///
         /// A request whose `Host` header names another host than the server's own address (`127.0.0.1`,
         /// `localhost`) is matched as a request to that host, with this scheme: one server can answer for every
-        /// host a mock has stubs for (`curl -H 'Host: cdn.example.com' …`).
+        /// host a mock has stubs for (`curl -H 'Host: cdn.example.com' …`). So is a request in the absolute form a
+        /// client sends to a proxy (`curl -x http://127.0.0.1:PORT http://cdn.example.com/logo`).
         public var origin: String?
         /// The largest request header section, in bytes (names and values; a single field counts alone too).
         /// A larger one gets `431 Request Header Fields Too Large` and the connection is closed. Default 64 KiB.
@@ -76,10 +77,18 @@ struct ConnectionSettings: Sendable {
 
     /// The URL a request for `uri` with this `Host` header is matched as.
     func url(uri: String, hostHeader: String?) -> URL? {
+        var target = uri
+        var hostHeader = hostHeader
+        // The absolute form a client sends to a proxy (`GET http://api.example.com/user`) names the host itself.
+        if let absolute = URLComponents(string: uri), absolute.scheme != nil, let host = absolute.host {
+            hostHeader = absolute.port.map { "\(host):\($0)" } ?? host
+            target = absolute.percentEncodedPath.isEmpty ? "/" : absolute.percentEncodedPath
+            if let query = absolute.percentEncodedQuery { target += "?" + query }
+        }
         let scheme = origin?.scheme ?? "http"
         var authority = origin?.authority ?? mock.defaultDomain
         if let hostHeader, !isLocal(hostHeader) { authority = hostHeader }
-        let path = uri.hasPrefix("/") ? uri : "/" + uri
+        let path = target.hasPrefix("/") ? target : "/" + target
         return URL(string: "\(scheme)://\(authority)\(path)")
     }
 

@@ -55,6 +55,17 @@ struct ServingTests {
         }
     }
 
+    @Test("a request in absolute form, as a client sends it to a proxy, is matched as its URL's host")
+    func absoluteForm() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/logo", host: "cdn.example.com", query: ["size": "2"]) { MockResponse.plaintext("cdn") }
+        try await HTTPMockServer.withServer(serving: mock) { server in
+            let result = try await Curl.run(["-x", server.baseURL.absoluteString, "http://cdn.example.com/logo?size=2"])
+            #expect(result.output == "cdn")
+            HTTPAssertRequested("http://cdn.example.com/logo?size=2", in: mock)
+        }
+    }
+
     @Test("queues and lifetimes: each response is served as often as its lifetime says, then the next")
     func queues() async throws {
         let mock = HTTPMock()
