@@ -40,6 +40,18 @@ struct ServingTests {
         }
     }
 
+    @Test("the .httpMock trait's mock can be served: its end-of-test checks see the served requests", .httpMock { mock in
+        mock.addResponses(forPath: "/me", host: "api.example.com") { MockResponse.plaintext("Alice") }
+    })
+    func traitMock() async throws {
+        let mock = try #require(HTTPMock.current)
+        try await HTTPMockServer.withServer(serving: mock, configuration: .init(origin: "https://api.example.com")) { server in
+            let (data, _) = try await plainSession().data(from: server.baseURL.appendingPathComponent("me"))
+            #expect(String(decoding: data, as: UTF8.self) == "Alice")
+            HTTPAssertRequestedOnce("https://api.example.com/me")  // reads HTTPMock.current
+        }
+    }
+
     @Test("a Host header naming another host is matched as that host")
     func hostHeader() async throws {
         let mock = HTTPMock()
