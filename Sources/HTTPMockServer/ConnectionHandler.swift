@@ -168,6 +168,9 @@ final class ConnectionHandler: ChannelInboundHandler {
             case "transfer-encoding": chunked = chunked || value.lowercased().contains("chunked")
             case "content-length": promised = value
             case "connection": continue
+            case "set-cookie":
+                // One field per cookie, as servers send them (browsers do not split a joined one).
+                for cookie in Self.cookies(in: value) { headers.add(name: name, value: cookie) }
             default: headers.add(name: name, value: value)
             }
         }
@@ -221,6 +224,25 @@ final class ConnectionHandler: ChannelInboundHandler {
                 }
             }
         }
+    }
+
+    /// The cookies of a `Set-Cookie` value that joins several with commas (as a `[String: String]` must): a comma
+    /// starts a new cookie only when a `name=` follows it, so the comma inside `Expires=Wed, 21 Oct 2026 …` stays.
+    static func cookies(in value: String) -> [String] {
+        var cookies: [String] = []
+        var current = ""
+        let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+        for (index, part) in parts.enumerated() {
+            let attribute = part.prefix { $0 != ";" }
+            if index > 0, attribute.contains("=") {
+                cookies.append(current.trimmingCharacters(in: .whitespaces))
+                current = String(part)
+            } else {
+                current += index > 0 ? "," + part : String(part)
+            }
+        }
+        cookies.append(current.trimmingCharacters(in: .whitespaces))
+        return cookies.filter { !$0.isEmpty }
     }
 
     /// Completes the journal entry, then ends the response; closes the connection or waits for the next request.

@@ -272,6 +272,20 @@ struct ServingTests {
         }
     }
 
+    @Test("cookies joined in one header value go out as one Set-Cookie field each; an Expires date stays whole")
+    func joinedCookies() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/login") {
+            MockResponse.empty(headers: ["Set-Cookie": "a=1; Path=/, b=2; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Path=/"])
+        }
+        try await HTTPMockServer.withServer(serving: mock) { server in
+            let (reply, _) = await RawSocket.exchange(
+                port: server.port, sending: Array("GET /login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+            let fields = reply.components(separatedBy: "\r\n").filter { $0.lowercased().hasPrefix("set-cookie:") }
+            #expect(fields == ["Set-Cookie: a=1; Path=/", "Set-Cookie: b=2; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Path=/"])
+        }
+    }
+
     @Test("an unmatched request gets 404 with the near-miss report")
     func unmatched() async throws {
         let mock = HTTPMock()
