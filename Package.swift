@@ -11,15 +11,21 @@ let package = Package(
         .library(name: "HTTPMockTesting", targets: ["HTTPMockTesting"]),
         // A swift-openapi `ClientTransport` answered by a mock. Needs the `OpenAPI` trait (see below).
         .library(name: "HTTPMockOpenAPI", targets: ["HTTPMockOpenAPI"]),
+        // The same mocks over real HTTP on 127.0.0.1. Needs the `Server` trait (see below).
+        .library(name: "HTTPMockServer", targets: ["HTTPMockServer"]),
     ],
     traits: [
-        // Off by default: only a package that enables it depends on swift-openapi-runtime and swift-http-types.
+        // Both off by default: a package enables one to depend on what it needs, and only then resolves it:
         //   .package(url: "https://github.com/…/HTTPMock", from: "…", traits: ["OpenAPI"])
+        // Without its trait a product's module is empty (see .ci/dependency-isolation).
         .trait(name: "OpenAPI", description: "Builds HTTPMockOpenAPI, a ClientTransport for swift-openapi-generator clients."),
+        .trait(name: "Server", description: "Builds HTTPMockServer with its SwiftNIO dependency."),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
     targets: [
         .target(name: "HTTPMock"),
@@ -31,6 +37,17 @@ let package = Package(
                 "HTTPMock",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPI"])),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPI"])),
+            ]
+        ),
+        // Empty unless the `Server` trait is on: its sources are inside `#if Server`.
+        .target(
+            name: "HTTPMockServer",
+            dependencies: [
+                "HTTPMock",
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "NIOFoundationCompat", package: "swift-nio", condition: .when(traits: ["Server"])),
             ]
         ),
         .executableTarget(name: "Demo", dependencies: ["HTTPMock"]),

@@ -5,8 +5,8 @@ coverage GRAPHS MODULE...  Every public top-level symbol of each module (from GR
                            curated in a `## Topics` section of Sources/MODULE/MODULE.docc, and so is every type that
                            the module extends in another module. Deprecated symbols are exempt: DocC lists them on
                            its own; members are left to their type's page.
-samples                    Every ```swift block in Sources/*/*.docc appears in some Swift file under Tests/ (or
-                           OpenAPITests/Tests/, the package that builds a generated client): its
+samples                    Every ```swift block in Sources/*/*.docc appears in some Swift file under Tests/,
+                           OpenAPITests/Tests/ or ServerTests/Tests/ (the packages that turn on a trait): its
                            non-blank lines, whitespace-trimmed, each equal to a line of that file, in the same order.
                            A block whose first line is `// Package.swift` is a manifest excerpt, which no test can
                            compile, and is skipped.
@@ -109,6 +109,7 @@ def samples():
     tests = {}
     paths = glob.glob(os.path.join(ROOT, "Tests", "**", "*.swift"), recursive=True)
     paths += glob.glob(os.path.join(ROOT, "OpenAPITests", "Tests", "**", "*.swift"), recursive=True)
+    paths += glob.glob(os.path.join(ROOT, "ServerTests", "Tests", "**", "*.swift"), recursive=True)
     for path in paths:
         tests[path] = [line.strip() for line in open(path, encoding="utf-8") if line.strip()]
     failures, count = [], 0

@@ -1,0 +1,68 @@
+// Serves for `wrk` (ServerTests/bench): `ServerBench mock STUBS` starts an HTTPMockServer whose mock has STUBS stubs
+// (`/items/0` … `/items/STUBS-1`, each answering "item N"); `ServerBench bare` starts a bare SwiftNIO HTTP/1.1
+// server that answers every request with a fixed body, the floor any server on NIO can reach. Prints the port, then
+// serves until killed.
+import Foundation
+import HTTPMock
+import HTTPMockServer
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    print("usage: ServerBench mock STUBS | ServerBench bare")
+    exit(2)
+}
+
+/// Answers every request with the same 6-byte body, keeping the connection alive.
+final class FixedResponder: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+    private var keepAlive = true
+    private let body = ByteBuffer(string: "item 5")
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head): keepAlive = head.isKeepAlive
+        case .body: break
+        case .end:
+            var headers = HTTPHeaders()
+            headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+            headers.add(name: "Content-Length", value: String(body.readableBytes))
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+            let keepAlive = self.keepAlive
+            context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+                if !keepAlive { context.close(promise: nil) }
+            }
+        }
+    }
+}
+
+switch arguments[1] {
+case "bare":
+    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        .serverChannelOption(.backlog, value: 1024)
+        .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+        .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
+        .childChannelInitializer { channel in
+            channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                try channel.pipeline.syncOperations.addHandler(FixedResponder())
+            }
+        }
+        .bind(host: "127.0.0.1", port: 0).get()
+    FileHandle.standardOutput.write(Data("\(channel.localAddress?.port ?? 0)\n".utf8))
+    try await channel.closeFuture.get()
+default:
+    let count = arguments.count >= 3 ? Int(arguments[2]) ?? 10 : 10
+    let mock = HTTPMock()
+    for index in 0..<count {
+        mock.addResponses(forPath: "/items/\(index)") { MockResponse.plaintext("item \(index)", lifetime: .eternal) }
+    }
+    mock.journalCapacity = 1000  // a bounded journal, as in a long UI test run
+    let server = try await HTTPMockServer.start(serving: mock)
+    FileHandle.standardOutput.write(Data("\(server.port)\n".utf8))
+    while true { try await Task.sleep(for: .seconds(3600)) }
+}

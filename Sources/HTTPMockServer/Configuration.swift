@@ -1,0 +1,111 @@
+#if Server
+import Foundation
+import HTTPMock
+import NIOHTTP1
+
+extension HTTPMockServer {
+    /// How a server matches requests to stubs, and what it refuses.
+    ///
+    /// The limits protect the test process from a runaway client; each refusal is the status a real server sends.
+    public struct Configuration: Sendable {
+        /// The scheme and host requests are matched and journaled as, such as `https://api.example.com`, so the
+        /// stubs registered for that host answer. `nil` (the default): `http://` and the mock's `defaultDomain`.
+        ///
+        /// A request whose `Host` header names another host than the server's own address (`127.0.0.1`,
+        /// `localhost`) is matched as a request to that host, with this scheme: one server can answer for every
+        /// host a mock has stubs for (`curl -H 'Host: cdn.example.com' …`). So is a request in the absolute form a
+        /// client sends to a proxy (`curl -x http://127.0.0.1:PORT http://cdn.example.com/logo`).
+        public var origin: String?
+        /// The largest request header section, in bytes (names and values; a single field counts alone too).
+        /// A larger one gets `431 Request Header Fields Too Large` and the connection is closed. Default 64 KiB.
+        public var maximumHeaderBytes: Int
+        /// The largest request body, in bytes. A larger one gets `413 Content Too Large` as soon as it is known
+        /// (at once for a `Content-Length` or `Expect: 100-continue`, else when the limit is passed), the rest of
+        /// the body is read and dropped, and the connection is closed. Default 32 MiB.
+        public var maximumBodyBytes: Int
+        /// Seconds a connection may take to send a complete request head, counted from when it opens or its last
+        /// response ended: a client that never finishes its headers, or an idle keep-alive connection, is closed
+        /// after this. Default 30.
+        public var requestHeadTimeout: TimeInterval
+
+        /// Settings with the defaults above, changed where given.
+        public init(
+            origin: String? = nil,
+            maximumHeaderBytes: Int = 64 * 1024,
+            maximumBodyBytes: Int = 32 << 20,
+            requestHeadTimeout: TimeInterval = 30
+        ) {
+            self.origin = origin
+            self.maximumHeaderBytes = maximumHeaderBytes
+            self.maximumBodyBytes = maximumBodyBytes
+            self.requestHeadTimeout = requestHeadTimeout
+        }
+
+        var decoderLimits: NIOHTTPDecoderLimitConfiguration {
+            var limits = NIOHTTPDecoderLimitConfiguration()
+            limits.maxHeaderFieldSize = max(1, maximumHeaderBytes)
+            limits.maxHeaderListSize = max(1, maximumHeaderBytes)
+            return limits
+        }
+    }
+}
+
+/// What every connection of one server shares.
+struct ConnectionSettings: Sendable {
+    let mock: HTTPMock
+    let configuration: HTTPMockServer.Configuration
+    /// `scheme://host` of ``HTTPMockServer/Configuration/origin``, or `nil` to use the mock's default domain.
+    private let origin: (scheme: String, authority: String)?
+    /// The address the server is bound to, which a `Host` header may name too.
+    private let address: String
+
+    init(mock: HTTPMock, configuration: HTTPMockServer.Configuration, address: String) {
+        self.mock = mock
+        self.address = address.lowercased()
+        self.configuration = configuration
+        if let origin = configuration.origin {
+            if let range = origin.range(of: "://") {
+                self.origin = (String(origin[..<range.lowerBound]).lowercased(),
+                               String(origin[range.upperBound...]).trimmingTrailingSlashes)
+            } else {
+                self.origin = ("http", origin.trimmingTrailingSlashes)
+            }
+        } else {
+            self.origin = nil
+        }
+    }
+
+    /// The URL a request for `uri` with this `Host` header is matched as.
+    func url(uri: String, hostHeader: String?) -> URL? {
+        var target = uri
+        var hostHeader = hostHeader
+        // The absolute form a client sends to a proxy (`GET http://api.example.com/user`) names the host itself.
+        if let absolute = URLComponents(string: uri), absolute.scheme != nil, let host = absolute.host {
+            hostHeader = absolute.port.map { "\(host):\($0)" } ?? host
+            target = absolute.percentEncodedPath.isEmpty ? "/" : absolute.percentEncodedPath
+            if let query = absolute.percentEncodedQuery { target += "?" + query }
+        }
+        let scheme = origin?.scheme ?? "http"
+        var authority = origin?.authority ?? mock.defaultDomain
+        if let hostHeader, !isLocal(hostHeader) { authority = hostHeader }
+        let path = target.hasPrefix("/") ? target : "/" + target
+        return URL(string: "\(scheme)://\(authority)\(path)")
+    }
+
+    /// Whether a `Host` header names this machine (the server itself) rather than a host to mock.
+    private func isLocal(_ host: String) -> Bool {
+        var name = host.lowercased()
+        if name.hasPrefix("[") { name = String(name.dropFirst().prefix { $0 != "]" }) }
+        else if let colon = name.lastIndex(of: ":") { name = String(name[..<colon]) }
+        return name.isEmpty || name == address || name == "localhost" || name == "::1" || name == "0.0.0.0" || name.hasPrefix("127.")
+    }
+}
+
+extension String {
+    fileprivate var trimmingTrailingSlashes: String {
+        var copy = self
+        while copy.hasSuffix("/") { copy.removeLast() }
+        return copy
+    }
+}
+#endif

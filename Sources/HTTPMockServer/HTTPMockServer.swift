@@ -1,0 +1,170 @@
+#if Server
+import Foundation
+import HTTPMock
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// A mock served over real HTTP: every request that reaches the server is answered by an `HTTPMock`'s stubs.
+///
+/// For clients that a mock's `urlSession` cannot reach: server-side Swift (AsyncHTTPClient),
+/// an app under UI test in another process, tools that are not Swift (curl, a browser). The requests land in the
+/// mock's journal, so `HTTPAssertRequested(… in: mock)` and the waits of HTTPMockTesting work unchanged.
+///
+/// ```swift
+/// let mock = HTTPMock()
+/// mock.addResponses(forPath: "/user", host: "api.example.com") {
+///     MockResponse.plaintext("Alice", lifetime: .forever)
+/// }
+/// let server = try await HTTPMockServer.start(serving: mock, configuration: .init(origin: "https://api.example.com"))
+/// let (data, _) = try await URLSession(configuration: .ephemeral).data(from: server.baseURL.appendingPathComponent("user"))
+/// await server.stop()
+/// ```
+///
+/// The server binds to 127.0.0.1 on a free port unless told otherwise. It answers as a real server does: it sends
+/// redirects and `Set-Cookie` to its client instead of following or storing them, waits out delays on timers
+/// (no thread blocks), streams file bodies, and turns a `NetworkFault` into what the socket would do.
+public final class HTTPMockServer: Sendable {
+    /// The mock whose stubs answer.
+    public let mock: HTTPMock
+    /// `http://127.0.0.1:PORT` (the bound address and port): prefix a path to it to make a request.
+    public let baseURL: URL
+    /// The bound port (the free one chosen when the server was started with port 0).
+    public let port: Int
+    /// The settings the server was started with.
+    public let configuration: Configuration
+
+    private let channel: any Channel
+    private let connections: Connections
+
+    private init(mock: HTTPMock, channel: any Channel, connections: Connections, address: String, port: Int,
+                 configuration: Configuration) {
+        self.mock = mock
+        self.channel = channel
+        self.connections = connections
+        self.port = port
+        self.configuration = configuration
+        let host = address.contains(":") ? "[\(address)]" : address
+        baseURL = URL(string: "http://\(host):\(port)")!
+    }
+
+    /// Starts a server whose every request `mock` answers.
+    ///
+    /// - Parameters:
+    ///   - mock: The mock whose stubs, unmocked policy and journal serve the requests.
+    ///   - port: The port to listen on; 0 (the default) picks a free one, so parallel tests each get their own.
+    ///   - address: The address to bind. Default `127.0.0.1`, reachable only from this machine; name another
+    ///     (`0.0.0.0`, a LAN address) only to serve other devices on purpose.
+    ///   - configuration: How requests are matched and what the server refuses.
+    /// - Throws: The socket error when the address cannot be bound (a port in use, an address not on this
+    ///   machine).
+    public static func start(
+        serving mock: HTTPMock,
+        port: Int = 0,
+        address: String = "127.0.0.1",
+        configuration: Configuration = Configuration()
+    ) async throws -> HTTPMockServer {
+        let connections = Connections()
+        let settings = ConnectionSettings(mock: mock, configuration: configuration, address: address)
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 1024)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
+            .childChannelOption(.maxMessagesPerRead, value: 16)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    guard connections.insert(channel) else { throw ChannelError.ioOnClosedChannel }
+                    let limits = configuration.decoderLimits
+                    try channel.pipeline.syncOperations.addHandlers([
+                        HTTPResponseEncoder(),
+                        ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes,
+                                                                informationalResponseStrategy: .drop,
+                                                                limitConfiguration: limits)),
+                        HTTPServerPipelineHandler(),
+                        ConnectionHandler(settings: settings),
+                    ])
+                    channel.closeFuture.whenComplete { _ in connections.remove(channel) }
+                }
+            }
+        let channel = try await bootstrap.bind(host: address, port: port).get()
+        guard let bound = channel.localAddress?.port else {
+            try? await channel.close()
+            throw ChannelError.unknownLocalAddress
+        }
+        return HTTPMockServer(mock: mock, channel: channel, connections: connections, address: address, port: bound,
+                              configuration: configuration)
+    }
+
+    /// Stops listening and closes every connection, with the responses they were sending or waiting to send.
+    /// When it returns the port is free and no timer of the server is left. Calling it again does nothing.
+    public func stop() async {
+        try? await channel.close()
+        for connection in connections.closeAll() {
+            try? await connection.close()
+        }
+    }
+
+    /// Starts a server for `mock`, runs `body` with it, and stops it, whether `body` returns or throws: one server
+    /// (and one port) per test.
+    ///
+    /// ```swift
+    /// try await HTTPMockServer.withServer(serving: mock) { server in
+    ///     let response = try await client.get(server.baseURL.appendingPathComponent("user").absoluteString)
+    /// }
+    /// ```
+    public static func withServer<Result>(
+        serving mock: HTTPMock,
+        port: Int = 0,
+        address: String = "127.0.0.1",
+        configuration: Configuration = Configuration(),
+        _ body: (HTTPMockServer) async throws -> Result
+    ) async throws -> Result {
+        let server = try await start(serving: mock, port: port, address: address, configuration: configuration)
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    /// How many connections are open now.
+    public var openConnections: Int { connections.count }
+}
+
+/// The open connections, so that ``HTTPMockServer/stop()`` can close them.
+private final class Connections: Sendable {
+    private struct State {
+        var open: [ObjectIdentifier: any Channel] = [:]
+        var stopped = false
+    }
+
+    private let state = Locked(State())
+
+    /// Adds `channel`, or says `false` once the server has stopped.
+    func insert(_ channel: any Channel) -> Bool {
+        state.withLock { state in
+            guard !state.stopped else { return false }
+            state.open[ObjectIdentifier(channel)] = channel
+            return true
+        }
+    }
+
+    func remove(_ channel: any Channel) {
+        state.withLock { _ = $0.open.removeValue(forKey: ObjectIdentifier(channel)) }
+    }
+
+    /// Every open connection; none is accepted after this.
+    func closeAll() -> [any Channel] {
+        state.withLock { state in
+            state.stopped = true
+            defer { state.open = [:] }
+            return Array(state.open.values)
+        }
+    }
+
+    var count: Int { state.withLock { $0.open.count } }
+}
+#endif
