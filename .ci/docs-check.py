@@ -113,7 +113,9 @@ def samples():
     for path in paths:
         tests[path] = [line.strip() for line in open(path, encoding="utf-8") if line.strip()]
     failures, count = [], 0
-    for page in sorted(glob.glob(os.path.join(ROOT, "Sources", "*", "*.docc", "**", "*.md"), recursive=True)):
+    pages = sorted(glob.glob(os.path.join(ROOT, "Sources", "*", "*.docc", "**", "*.md"), recursive=True))
+    pages.append(os.path.join(ROOT, "README.md"))   # the front door's samples too
+    for page in pages:
         for start, block in swift_blocks(page):
             if block and block[0].startswith("// Package.swift"):
                 continue
@@ -141,7 +143,7 @@ def samples():
         for failure in failures:
             print("  " + failure)
         sys.exit(1)
-    print(f"docs: all {count} Swift samples of the catalogs are in tests")
+    print(f"docs: all {count} Swift samples of the catalogs and the README are in tests")
 
 
 if __name__ == "__main__":
