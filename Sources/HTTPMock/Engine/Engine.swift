@@ -144,8 +144,9 @@ final class Engine: Sendable {
         let outcome = state.withLock { state -> FirstPass in
             let rules = state.ignored.stubs.count > 0 ? state.ignored.candidates(for: request) : []
             let stubs = state.isEnabled ? state.router.candidates(for: request) : []
-            let userCode = rules.contains { state.ignored.stubs[$0]?.hasUserCode == true }
-                || stubs.contains { state.router.stubs[$0]?.hasUserCode == true }
+            // Most mocks have no stub that runs user code: then no candidate needs looking up to know it.
+            let userCode = (state.ignored.userCodeStubs > 0 && rules.contains { state.ignored.stubs[$0]?.hasUserCode == true })
+                || (state.router.userCodeStubs > 0 && stubs.contains { state.router.stubs[$0]?.hasUserCode == true })
             if userCode {
                 func snapshot(_ ids: [StubID], in table: Router) -> [Candidate] {
                     ids.compactMap { id in table.stubs[id].flatMap { $0.isEnabled ? Candidate(id: id, conditions: $0.conditions) : nil } }
