@@ -69,11 +69,70 @@ public struct HTTPMockTransport: ClientTransport {
         let data: Data? = if let body { try await Data(collecting: body, upTo: .max) } else { nil }
         let captured = CapturedRequest(method: request.method.rawValue, url: url,
                                        headers: Self.headers(of: request.headerFields), body: data)
-        switch try await mock.answerDirectly(captured, timeout: timeout) {
-        case .response(let status, let headers, let body, _):
-            return (Self.response(status: status, headers: headers), HTTPBody(body, length: .known(Int64(body.count)), iterationBehavior: .multiple))
-        case .passthrough(let forwarded, let entry):
+        let (answer, entry) = mock.answer(captured, as: .client)
+        switch answer {
+        case .respond(let response):
+            return try await deliver(response, entry: entry, isHead: request.method == .head)
+        case .fail(let error, let delay):
+            try await wait(delay, entry: entry)
+            mock.complete(entry, with: .failure(error))
+            throw error
+        case .passthrough(let forwarded):
             return try await passThrough(forwarded, entry: entry, original: (request, data, baseURL, url), operationID: operationID)
+        case .crash(let message):
+            fatalError(message)
+        }
+    }
+
+    /// A response after its delays, the journal completed first, as the mock's `URLSession` delivers it; a delay
+    /// of ``timeout`` or more fails with `URLError(.timedOut)` when the timeout passes.
+    private func deliver(_ response: WireResponse, entry: Int, isHead: Bool) async throws -> (HTTPResponse, HTTPBody?) {
+        let delay = response.totalDelay
+        let timeout = timeout > 0 ? timeout : .infinity
+        if delay >= timeout {
+            try await wait(timeout, entry: entry)
+            let error = URLError(.timedOut, userInfo: [
+                NSLocalizedDescriptionKey: "HTTPMock: the response was delayed \(delay) s, past the transport's timeout of \(timeout) s",
+            ])
+            mock.complete(entry, with: .failure(error))
+            throw error
+        }
+        try await wait(delay, entry: entry)
+        let body: Data
+        do {
+            body = try response.bodyData()
+        } catch {
+            let failure = error as? URLError ?? URLError(.cannotOpenFile)
+            mock.complete(entry, with: .failure(failure))
+            throw failure
+        }
+        if let cut = response.truncation, cut < body.count {
+            // Status, headers and part of the body, then the connection drops: a buffered caller sees the failure.
+            let lost = URLError(.networkConnectionLost)
+            mock.complete(entry, with: .failure(lost))
+            throw lost
+        }
+        mock.complete(entry, with: .response(status: response.status, headers: response.headers, body: body),
+                      cookiesFor: response.url)
+        var headers = response.headers
+        if !headers.keys.contains(where: { $0.lowercased() == "content-length" }) {
+            headers["Content-Length"] = String(body.count)
+        }
+        let delivered = isHead ? Data() : body
+        return (Self.response(status: response.status, headers: headers),
+                HTTPBody(delivered, length: .known(Int64(delivered.count)), iterationBehavior: .multiple))
+    }
+
+    /// Suspends for `seconds` (not at all for 0) without blocking a thread; if the task is cancelled meanwhile,
+    /// the entry is completed with `URLError(.cancelled)`, which is thrown, as a cancelled session task fails.
+    private func wait(_ seconds: TimeInterval, entry: Int) async throws {
+        guard seconds > 0 else { return }
+        do {
+            try await Task.sleep(nanoseconds: UInt64(min(seconds, 1e9) * 1e9))
+        } catch {
+            let cancelled = URLError(.cancelled)
+            mock.complete(entry, with: .failure(cancelled))
+            throw cancelled
         }
     }
 
@@ -83,7 +142,7 @@ public struct HTTPMockTransport: ClientTransport {
                              operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
         guard let passthrough else {
             let error = HTTPMockError(.passthroughUnavailable, "\(forwarded.method) \(forwarded.url.absoluteString) goes to the real network (the passthrough policy or an ignore rule), but this HTTPMockTransport has no passthrough transport; make it with openAPITransport(passthrough:), or stub the request")
-            mock.completeDirect(entry, with: .failure(error), url: forwarded.url)
+            mock.complete(entry, with: .failure(error))
             throw error
         }
         var request = original.request
@@ -114,10 +173,10 @@ public struct HTTPMockTransport: ClientTransport {
             for field in response.headerFields {
                 headers[field.name.rawName] = headers[field.name.rawName].map { "\($0), \(field.value)" } ?? field.value
             }
-            mock.completeDirect(entry, with: .response(status: response.status.code, headers: headers, body: data), url: forwarded.url)
+            mock.complete(entry, with: .response(status: response.status.code, headers: headers, body: data), cookiesFor: forwarded.url)
             return (response, HTTPBody(data, length: .known(Int64(data.count)), iterationBehavior: .multiple))
         } catch {
-            mock.completeDirect(entry, with: .failure(error), url: forwarded.url)
+            mock.complete(entry, with: .failure(error))
             throw error
         }
     }

@@ -55,7 +55,7 @@ final class ConnectionHandler: ChannelInboundHandler {
             let failure = silentFailure ?? URLError(.cancelled, userInfo: [
                 NSLocalizedDescriptionKey: "HTTPMock: the client closed the connection before the response was sent",
             ])
-            settings.mock.completeServed(entry, with: .failure(failure))
+            settings.mock.complete(entry, with: .failure(failure))
         }
         context.fireChannelInactive()
     }
@@ -128,7 +128,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         for (name, value) in head.headers { headers.add(name, value) }
         let data = body.flatMap { $0.readableBytes > 0 ? Data(buffer: $0) : nil }
         let request = CapturedRequest(method: head.method.rawValue, url: url, headers: headers, body: data)
-        let (answer, entry) = settings.mock.decideServed(request)
+        let (answer, entry) = settings.mock.answer(request, as: .server)
         self.entry = entry
         let isHead = head.method == .HEAD
         switch answer {
@@ -140,8 +140,14 @@ final class ConnectionHandler: ChannelInboundHandler {
             pending = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(response.headerDelay)) {
                 self.send(response, version: head.version, isHead: isHead, context: context)
             }
-        case .fail(let error):
-            fail(with: error, version: head.version, context: context)
+        case .fail(let error, let delay):
+            guard delay > 0 else {
+                fail(with: error, version: head.version, context: context)
+                return
+            }
+            pending = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(delay)) {
+                self.fail(with: error, version: head.version, context: context)
+            }
         case .passthrough:
             let text = "HTTPMock: \(head.method.rawValue) \(url.absoluteString) was not answered: the mock's unmockedPolicy is .passthrough, which HTTPMockServer does not carry out (it is no proxy). Add a stub, or use .notFound.\n"
             sendPlain(.badGateway, text, context: context, journal: true)
@@ -151,7 +157,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     /// Status line, headers and body as the stub gave them: no redirect followed, no cookie stored.
-    private func send(_ response: ServedResponse, version: HTTPVersion, isHead: Bool, context: ChannelHandlerContext) {
+    private func send(_ response: WireResponse, version: HTTPVersion, isHead: Bool, context: ChannelHandlerContext) {
         guard isOpen else { return }
         let size: Int
         switch response.body {
@@ -261,7 +267,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     private func complete(_ outcome: JournalEntry.Outcome) {
         guard let entry else { return }
         self.entry = nil
-        settings.mock.completeServed(entry, with: outcome)
+        settings.mock.complete(entry, with: outcome)
     }
 
     /// Sends `data` at `bytesPerSecond`, in twenty slices a second, on timers.

@@ -24,7 +24,7 @@ struct CookieJar {
         requestAllows = request.httpShouldHandleCookies
     }
 
-    /// A jar for a request that no `URLSessionTask` carries (``HTTPMock/answerDirectly(_:timeout:)``): it uses
+    /// A jar for a request that no `URLSessionTask` carries (``HTTPMock/answer(_:as:)``): it uses
     /// `storage`, the storage of the mock's own session.
     init(storage: HTTPCookieStorage?) {
         task = nil

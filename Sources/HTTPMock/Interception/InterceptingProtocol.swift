@@ -105,7 +105,7 @@ class InterceptingProtocol: URLProtocol {
         var captured = RequestCapture.capture(request, task: task)
         #if !canImport(FoundationNetworking)
         // Corelibs adds stored cookies to the request itself; elsewhere add them if the caller set none.
-        if captured.headers["Cookie"] == nil, let cookie = jar?.header(for: captured.url) {
+        if captured.headers["Cookie"] == nil, let cookie = jar.header(for: captured.url) {
             var headers = captured.headers
             headers.add("Cookie", cookie)
             captured = CapturedRequest(method: captured.method, url: captured.url, headers: headers, body: captured.body)
@@ -116,7 +116,7 @@ class InterceptingProtocol: URLProtocol {
         let result: RedirectWalk.Result
         switch core.engine.attempt(captured) {
         case .decided(let decision, let entry):
-            result = walk.follow((decision, entry), core: core, options: options, jar: jar, decide: core.engine.attempt)
+            result = walk.follow((decision, entry), engine: core.engine, options: options, jar: jar, decide: core.engine.attempt)
         case .deferred(let deferred):
             result = .deferred(deferred, walk: walk)
         }
@@ -157,7 +157,7 @@ class InterceptingProtocol: URLProtocol {
         DispatchQueue(label: "HTTPMock.userCode").async {
             var result = RedirectWalk.Result.deferred(deferred, walk: walk)
             while case .deferred(let pending, var next) = result {
-                result = next.follow(core.engine.finish(pending), core: core, options: options, jar: jar,
+                result = next.follow(core.engine.finish(pending), engine: core.engine, options: options, jar: jar,
                                      decide: core.engine.attempt)
             }
             guard case .decided(let decision, let entry, let request, let delay) = result else { return }
@@ -362,33 +362,4 @@ struct UpstreamError: Error, CustomStringConvertible, @unchecked Sendable {  // 
     init(_ error: any Error) { self.error = error }
 
     var description: String { String(describing: error) }
-}
-
-/// Reads a response's body when it is served.
-enum ResponseBody {
-    /// The size of the body in bytes, without reading a file (0 when it cannot be known).
-    static func size(of response: MockResponse) -> Int {
-        switch response.content {
-        case .data(let data): return data.count
-        case .failure, .dynamic: return 0
-        case .file(let url):
-            let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber
-            return size?.intValue ?? 0
-        }
-    }
-
-    static func data(of response: MockResponse) throws -> Data {
-        switch response.content {
-        case .data(let data): return data
-        case .failure, .dynamic: return Data()
-        case .file(let url):
-            do {
-                return try Data(contentsOf: url, options: .mappedIfSafe)
-            } catch {
-                throw URLError(.cannotOpenFile, userInfo: [
-                    NSLocalizedDescriptionKey: "HTTPMock: the response file \(url.path) could not be read: \(error.localizedDescription)",
-                ])
-            }
-        }
-    }
 }

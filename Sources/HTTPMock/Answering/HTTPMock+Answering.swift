@@ -1,0 +1,83 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// The one door through which the package's faces outside URLSession (HTTPMockServer, HTTPMockOpenAPI) reach a
+// mock's engine: `package`, so no part of the public API. A face answers a request here, carries the answer out
+// its own way (over a socket, as a `ClientTransport`), and completes the journal entry when it is done.
+
+extension HTTPMock {
+    /// Whose behaviour an answer has.
+    package enum Role: Sendable {
+        /// As the mock's ``urlSession`` would answer its caller: stored cookies are sent, redirects are followed
+        /// (``followsRedirects``, ``maximumRedirects``), and each hop is journaled as its own request.
+        case client
+        /// As a server answers on the wire: no cookie added, no redirect followed (the client does both).
+        case server
+    }
+
+    /// A decided request.
+    package enum Answer: Sendable {
+        /// Send this response. A ``NetworkFault`` other than a truncated body, a failure response and the
+        /// policies' errors are ``fail(_:)`` instead.
+        case respond(WireResponse)
+        /// Fail the request as the network would, after `after` seconds (the failure response's delay, and those
+        /// of the redirects the mock followed first): the error says how (a `URLError`, or any error of an unmocked policy or a failure
+        /// response).
+        case fail(any Error & Sendable, after: TimeInterval)
+        /// The request goes to the real network, as it is given here (redirected and with cookies, for
+        /// ``Role/client``); the face sends it and completes the entry with what came back.
+        case passthrough(CapturedRequest)
+        /// The unmocked policy is ``UnmockedPolicy/fatalError``: stop the process with this message.
+        case crash(String)
+    }
+
+    /// Decides `request` with this mock's stubs and unmocked policy, and journals it, as intercepted requests
+    /// are. User code (matchers, dynamic responses) runs on the caller's thread, never under the engine's lock.
+    /// Complete the returned entry with ``complete(_:with:cookiesFor:)`` once the answer is carried out.
+    package func answer(_ request: CapturedRequest, as role: Role) -> (answer: Answer, entry: Int) {
+        let engine = core.engine
+        guard role == .client else {
+            let (decision, entry) = engine.decide(request)
+            return (Self.answer(decision, request: request, delay: 0), entry)
+        }
+        let options = core.options.current
+        let jar = CookieJar(storage: options.cookieStorage)
+        var request = request
+        if request.headers["Cookie"] == nil, let cookie = jar.header(for: request.url) {
+            var headers = request.headers
+            headers.add("Cookie", cookie)
+            request = CapturedRequest(method: request.method, url: request.url, headers: headers, body: request.body)
+        }
+        var walk = RedirectWalk(current: request)
+        let result = walk.follow(engine.decide(request), engine: engine, options: options, jar: jar,
+                             decide: { let (decision, entry) = engine.decide($0); return .decided(decision, entry: entry) })
+        guard case .decided(let decision, let entry, let answered, let delay) = result else {
+            preconditionFailure("a walk whose hops are all decided ends decided")
+        }
+        return (Self.answer(decision, request: answered, delay: delay), entry)
+    }
+
+    /// Records what became of the request journaled as `entry`, which wakes waits on it. With `url`, the
+    /// cookies of a response are stored as the mock's session stores them (for ``Role/client``).
+    package func complete(_ entry: Int, with outcome: JournalEntry.Outcome, cookiesFor url: URL? = nil) {
+        if let url, case .response(_, let headers, _) = outcome {
+            CookieJar(storage: core.options.current.cookieStorage).store(headers, for: url)
+        }
+        core.engine.complete(entry, with: outcome)
+    }
+
+    private static func answer(_ decision: Engine.Decision, request: CapturedRequest, delay: TimeInterval) -> Answer {
+        switch decision {
+        case .passthrough: return .passthrough(request)
+        case .fail(let error): return .fail(error, after: delay)
+        case .crash(let message): return .crash(message)
+        case .respond(let response):
+            if case .failure(let error) = response.content {
+                return .fail(error, after: delay + response.delivery.headerSeconds)
+            }
+            return .respond(WireResponse(response, url: request.url, extraDelay: delay))
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// A decided response as a face outside URLSession carries it out: the status, the headers the stub gave, where
+/// the body comes from, and how it is delivered. Visible to the package's modules only.
+package struct WireResponse: Sendable {
+    /// Where the body comes from.
+    package enum Body: Sendable {
+        /// In memory.
+        case data(Data)
+        /// Read from this file as it is sent, never held whole.
+        case file(URL, size: Int)
+    }
+
+    /// The status code.
+    package var status: Int
+    /// The headers the stub gave, `Content-Type` included (no `Content-Length` added).
+    package var headers: [String: String]
+    /// The body.
+    package var body: Body
+    /// ``NetworkFault/truncatedBody(_:after:)``: the connection drops after this many body bytes.
+    package var truncation: Int?
+    /// Seconds before the status line goes out (with the delays of the redirects the mock followed first).
+    package var headerDelay: TimeInterval
+    /// The speed of a ``MockResponse/Delivery/throttled(bytesPerSecond:headersAfter:)`` delivery.
+    package var bytesPerSecond: Int?
+    /// The URL it answers: the request's, or where the redirects the mock followed led.
+    package var url: URL
+
+    init(_ response: MockResponse, url: URL, extraDelay: TimeInterval) {
+        status = response.status.code
+        headers = response.headers
+        switch response.content {
+        case .data(let data): body = .data(data)
+        case .file(let file): body = .file(file, size: ResponseBody.size(of: response))
+        case .failure, .dynamic: body = .data(Data())  // a failure never becomes a WireResponse; dynamic is resolved
+        }
+        truncation = response.truncation
+        headerDelay = response.delivery.headerSeconds + extraDelay
+        if case .throttled(let speed, _) = response.delivery { bytesPerSecond = speed }
+        self.url = url
+    }
+
+    /// The size of the body in bytes.
+    package var bodySize: Int {
+        switch body {
+        case .data(let data): data.count
+        case .file(_, let size): size
+        }
+    }
+
+    /// Seconds until the last byte has gone out: ``headerDelay`` plus the body at ``bytesPerSecond``.
+    package var totalDelay: TimeInterval {
+        guard let bytesPerSecond else { return headerDelay }
+        return headerDelay + (bytesPerSecond > 0 ? Double(bodySize) / Double(bytesPerSecond) : .infinity)
+    }
+
+    /// The whole body, a file read at once.
+    ///
+    /// - Throws: `URLError(.cannotOpenFile)` naming the file, when it cannot be read.
+    package func bodyData() throws -> Data {
+        switch body {
+        case .data(let data):
+            return data
+        case .file(let file, _):
+            do {
+                return try Data(contentsOf: file, options: .mappedIfSafe)
+            } catch {
+                throw URLError(.cannotOpenFile, userInfo: [
+                    NSLocalizedDescriptionKey: "HTTPMock: the response file \(file.path) could not be read: \(error.localizedDescription)",
+                ])
+            }
+        }
+    }
+}
