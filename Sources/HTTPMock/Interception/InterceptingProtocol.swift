@@ -42,10 +42,18 @@ class InterceptingProtocol: URLProtocol {
         case decided(Engine.Decision, entry: Int, request: CapturedRequest, redirectDelay: TimeInterval)
     }
 
+    // Corelibs Foundation declares this initializer `required`; Apple's Foundation does not, so there it is an override.
+    #if canImport(FoundationNetworking)
     required init(request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?) {
         super.init(request: request, cachedResponse: cachedResponse, client: client)
         core = type(of: self).lookupCore()
     }
+    #else
+    override init(request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?) {
+        super.init(request: request, cachedResponse: cachedResponse, client: client)
+        core = type(of: self).lookupCore()
+    }
+    #endif
 
     override class func canInit(with request: URLRequest) -> Bool { true }
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }

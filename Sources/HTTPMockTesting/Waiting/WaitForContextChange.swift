@@ -40,17 +40,17 @@ public func waitForContextChange<Value: Decodable>(
     let folder = reader.folder
     let before = folder.contextData(for: key)
     try await action()
-    let clock = ContinuousClock()
-    let deadline = clock.now + .milliseconds(Int64(max(timeout, 0) * 1000))
-    let interval = Duration.milliseconds(Int64(max(reader.pollInterval, 0.001) * 1000))
+    // DispatchTime, not ContinuousClock: that needs macOS 13 / iOS 16, and the package supports macOS 12 / iOS 15.
+    let deadline = DispatchTime.now() + max(timeout, 0)
+    let interval = UInt64(max(reader.pollInterval, 0.001) * 1_000_000_000)
     var undecodable: Data?
     while true {
         if let data = folder.contextData(for: key), data != before {
             if let value = try? JSONDecoder().decode(Value.self, from: data) { return value }
             undecodable = data
         }
-        if clock.now >= deadline { break }
-        try? await Task.sleep(for: interval)
+        if DispatchTime.now() >= deadline { break }
+        try? await Task.sleep(nanoseconds: interval)
     }
     func show(_ data: Data?) -> String { data.map { String(decoding: $0, as: UTF8.self) } ?? "none" }
     var details = ["Value before: \(show(before)); now: \(show(folder.contextData(for: key)))."]
