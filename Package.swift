@@ -50,7 +50,8 @@ let package = Package(
                 .product(name: "NIOFoundationCompat", package: "swift-nio", condition: .when(traits: ["Server"])),
             ]
         ),
-        .executableTarget(name: "Demo", dependencies: ["HTTPMock"]),
+        // Its server scene is built with the `Server` trait only (`swift run --traits Server Demo`).
+        .executableTarget(name: "Demo", dependencies: ["HTTPMock", "HTTPMockServer"]),
         // Launched by the cross-process journal tests: writes a journal as an app under test would.
         .executableTarget(name: "JournalWriterFixture", dependencies: ["HTTPMock"]),
         // What both test targets share: one way to send a request through a mock and read the reply.
