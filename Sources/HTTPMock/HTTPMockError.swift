@@ -35,6 +35,9 @@ public struct HTTPMockError: Error, Sendable, Equatable, CustomStringConvertible
         /// A request the mock sends to the real network (``UnmockedPolicy/passthrough`` or an ignore rule) reached
         /// a face with nowhere to send it: an HTTPMockOpenAPI transport made without a passthrough transport.
         case passthroughUnavailable
+        /// A scenario operation (``HTTPMock/HTTPMock/setScenarioState(_:of:)``, ``HTTPMock/HTTPMock/resetScenario(_:)``)
+        /// named a scenario no stub of the mock names.
+        case unknownScenario
     }
 
     /// What kind of problem it is.

@@ -18,6 +18,8 @@ import Foundation
 /// - journal: ``journalEntries``, ``journalEntries(from:)``, ``journalEntry(_:)``, ``upcomingJournalID``,
 ///   ``journalCapacity``, ``journalBodyCapacity``, ``journalHosts``, ``clearJournal()``;
 /// - refusals: ``recordRefusal(_:)``, ``refusals``;
+/// - scenarios: ``scenarios``, ``scenarioState(_:)``, ``setScenarioState(_:of:)``, ``resetScenario(_:)``,
+///   ``resetScenarios()``;
 /// - reports: ``stubUsage``, ``candidateCount(for:)`` (for the benchmarks).
 final class Engine: Sendable {
     private struct State {
@@ -32,6 +34,14 @@ final class Engine: Sendable {
         var refusals: [HTTPMockError] = []
         /// Stubs loaded from files, by the slot that replaces them on the next load (`Formats/`).
         var loadedSlots: [String: Set<StubID>] = [:]
+        /// The state of every scenario the stubs name.
+        var scenarios = ScenarioStates()
+
+        /// Forgets the state of scenarios no stub names any more (after stubs are removed).
+        mutating func forgetUnnamedScenarios() {
+            let router = router
+            scenarios.keep { router.scenarioNames }
+        }
 
         func table(_ registry: Registry) -> Router {
             switch registry {
@@ -59,6 +69,7 @@ final class Engine: Sendable {
     @discardableResult
     func register(_ definitions: [Definition], slot: String? = nil) throws(HTTPMockError) -> [StubID] {
         for definition in definitions {
+            if let conflict = definition.conditions.scenarioConflict { throw conflict }
             for response in definition.responses {
                 if let problem = response.problem { throw problem }
                 if let problem = response.delivery.problem { throw HTTPMockError.invalidResponse("\(problem), for \(describe(definition))") }
@@ -73,6 +84,7 @@ final class Engine: Sendable {
                 state.router.add(host: $0.host, path: $0.path, conditions: $0.conditions, responses: $0.responses)
             }
             if let slot { state.loadedSlots[slot] = Set(ids) }
+            state.forgetUnnamedScenarios()
             return ids
         }
     }
@@ -195,17 +207,18 @@ final class Engine: Sendable {
                 return (.respond(response.resolved(for: request, captures: captures)), entry)
             }
             // No stub answered. The report tests every stub's conditions: copy them under the lock, compare outside.
-            let compared = state.withLock { state -> (stubs: [Stub], total: Int, refusals: [HTTPMockError])? in
+            let compared = state.withLock { state -> (stubs: [Stub], total: Int, refusals: [HTTPMockError], scenarios: ScenarioStates)? in
                 guard state.policy.needsReport else { return nil }
                 let total = state.router.stubs.count
                 let stubs = total > NearMissFinder.comparisonLimit
                     ? state.router.stubs(onHostOf: request, limit: NearMissFinder.comparisonLimit).compactMap { state.router.stubs[$0] }
                     : Array(state.router.stubs.values)
-                return (stubs, total, state.refusals)
+                return (stubs, total, state.refusals, state.scenarios)
             }
             var report: UnmatchedReport?
             if let compared {
-                report = NearMissFinder.report(for: request, stubs: compared.stubs, refusals: compared.refusals)
+                report = NearMissFinder.report(for: request, stubs: compared.stubs, refusals: compared.refusals,
+                                               scenarios: compared.scenarios)
                 if compared.total > compared.stubs.count {
                     report!.notes.append("compared with the \(compared.stubs.count) stub(s) registered for this host, of \(compared.total) in all")
                 }
@@ -221,10 +234,15 @@ final class Engine: Sendable {
         case deferred(Deferred.Step)
     }
 
-    /// Takes the next response of stub `id` and journals the request, if the stub is still there, enabled and
-    /// has one.
+    /// Takes the next response of stub `id` and journals the request, if the stub is still there, enabled, in its
+    /// scenarios' required states and has one; moves the scenario the response moves.
+    ///
+    /// Both halves of a decision take responses only here, under the lock: a scenario may have moved while user
+    /// code ran, so its required state is checked now, and the move is part of the same step.
     private func consume(_ id: StubID, for request: CapturedRequest, in state: inout State) -> (MockResponse, Int)? {
         guard state.router.stubs[id]?.isEnabled == true else { return nil }
+        // A mock without scenario conditions (most) looks nothing up.
+        if state.router.scenarioStubs > 0, let stub = state.router.stubs[id], !state.scenarios.allow(stub.conditions) { return nil }
         var response: MockResponse?
         var summary = ""
         state.router.update(id) {
@@ -235,6 +253,7 @@ final class Engine: Sendable {
             summary = $0.answeredSummary!
         }
         guard let response else { return nil }
+        if let move = response.scenarioMove { state.scenarios.set(move.name, to: move.state) }
         return (response, state.journal.append(request, resolution: .stub(id, summary: summary)))
     }
 
@@ -260,7 +279,8 @@ final class Engine: Sendable {
         // No stub answered: the rare path, where the report may scan every stub. If one runs user code, the
         // report is made outside the lock (nothing was consumed or journaled: the finish starts from the miss).
         if state.router.userCodeStubs > 0, state.policy.needsReport { return .deferred(.match(ignoreRules: [], stubs: [])) }
-        let report = state.policy.needsReport ? NearMissFinder.report(for: request, in: state.router, refusals: state.refusals) : nil
+        let report = state.policy.needsReport ? NearMissFinder.report(for: request, in: state.router, refusals: state.refusals,
+                                                                                scenarios: state.scenarios) : nil
         let (decision, entry) = missed(request, report: report, in: &state)
         return .decided(decision, entry, [:])
     }
@@ -324,13 +344,17 @@ extension Engine {
         state.withLock { state in
             state.router.removeAll()
             state.loadedSlots = [:]
+            state.scenarios.resetAll()
         }
     }
 
     /// Removes every stub whose host pattern is `host` as written (compared case-insensitively).
     func removeStubs(registeredForHost host: String) {
         let host = host.lowercased()
-        state.withLock { $0.router.removeAll { $0.host?.source.lowercased() == host } }
+        state.withLock { state in
+            state.router.removeAll { $0.host?.source.lowercased() == host }
+            state.forgetUnnamedScenarios()
+        }
     }
 
     /// Removes every ignore rule.
@@ -343,6 +367,7 @@ extension Engine {
         state.withLock { state in
             state.router.removeAll { ids.contains($0.id) }
             if let slot, state.loadedSlots[slot] == ids { state.loadedSlots[slot] = nil }
+            state.forgetUnnamedScenarios()
         }
     }
 
@@ -351,6 +376,7 @@ extension Engine {
         state.withLock { state in
             guard let ids = state.loadedSlots.removeValue(forKey: slot) else { return }
             state.router.removeAll { ids.contains($0.id) }
+            state.forgetUnnamedScenarios()
         }
     }
 }
@@ -393,7 +419,10 @@ extension Engine {
     /// Removes `ids` with their queues.
     func remove(_ ids: [StubID], from registry: Registry) {
         let doomed = Set(ids)
-        state.withLock { $0.table(registry).removeAll { doomed.contains($0.id) } }
+        state.withLock { state in
+            state.table(registry).removeAll { doomed.contains($0.id) }
+            state.forgetUnnamedScenarios()
+        }
     }
 }
 
@@ -456,6 +485,45 @@ extension Engine {
     /// How many stubs the router's index finds for `request` by host and path alone.
     func candidateCount(for request: CapturedRequest) -> Int {
         state.withLock { $0.router.candidates(for: request).count }
+    }
+}
+
+// MARK: - Scenarios
+
+extension Engine {
+    /// Every scenario a stub names, in the order they were first named.
+    var scenarios: [Scenario] {
+        state.withLock { state in
+            state.router.namedScenarios.map {
+                Scenario(name: $0.name, state: state.scenarios.state(of: $0.name), possibleStates: $0.possibleStates)
+            }
+        }
+    }
+
+    /// The state of scenario `name`; `nil` when no stub names it.
+    func scenarioState(_ name: String) -> String? {
+        state.withLock { state in
+            state.router.scenarioNames.contains(name) ? state.scenarios.state(of: name) : nil
+        }
+    }
+
+    /// Puts scenario `name` in `newState`; `false` (and nothing changes) when no stub names it.
+    func setScenarioState(_ newState: String, of name: String) -> Bool {
+        state.withLock { state in
+            guard state.router.scenarioNames.contains(name) else { return false }
+            state.scenarios.set(name, to: newState)
+            return true
+        }
+    }
+
+    /// Puts scenario `name` back in its first state; `false` when no stub names it.
+    func resetScenario(_ name: String) -> Bool {
+        setScenarioState(ScenarioStates.started, of: name)
+    }
+
+    /// Puts every scenario back in its first state.
+    func resetScenarios() {
+        state.withLock { $0.scenarios.resetAll() }
     }
 }
 

@@ -77,6 +77,7 @@ extension HTTPMock {
     @discardableResult
     public func ignore(_ matchers: Match...) throws(HTTPMockError) -> StubHandle {
         let compiled = try Self.compileForStub(matchers)
+        if let point = compiled.conditions.lazy.compactMap(\.scenario).first { throw RequestPredicate.scenarioRefusal(point) }
         let ids = core.engine.registerIgnoreRules([
             Engine.Definition(host: compiled.host, path: compiled.path, conditions: compiled.conditions, responses: []),
         ])

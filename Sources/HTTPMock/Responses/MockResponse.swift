@@ -68,6 +68,13 @@ public struct MockResponse: Sendable {
         set { mutate { $0.render = newValue } }
     }
 
+    /// Where serving this response moves a scenario (``movingScenario(_:to:)``); applied by the engine when it
+    /// takes the response from its queue.
+    var scenarioMove: ScenarioPoint? {
+        get { storage.scenarioMove }
+        set { mutate { $0.scenarioMove = newValue } }
+    }
+
     /// The fields, shared by copies until one of them changes (copy on write): a response registered for
     /// 100,000 stubs is stored once, not 100,000 times.
     private var storage: Storage
@@ -82,6 +89,7 @@ public struct MockResponse: Sendable {
         var problem: HTTPMockError?
         var truncation: Int?
         var render: (@Sendable (CapturedRequest) -> MockResponse)?
+        var scenarioMove: ScenarioPoint?
 
         init(status: Status, headers: [String: String], lifetime: Lifetime, delivery: Delivery, content: Content,
              problem: HTTPMockError?) {
@@ -99,6 +107,7 @@ public struct MockResponse: Sendable {
             copy.followsRedirects = followsRedirects
             copy.truncation = truncation
             copy.render = render
+            copy.scenarioMove = scenarioMove
             return copy
         }
     }

@@ -63,6 +63,29 @@ import HTTPMock
         #expect(login.hitCount == 1)
     }
 
+    @Test func scenarios() async throws {
+        let mock = HTTPMock()
+        let items = "https://api.example.com/todo/items"
+        try mock.stub(.method(.get), .url(items), .scenario("To do list", state: "Started"),
+                      responses: [.dictionary(["items": [String]()], lifetime: .eternal)])
+        try mock.stub(.method(.post), .url(items),
+                      responses: [MockResponse.empty(status: .created).movingScenario("To do list", to: "Item added")])
+        try mock.stub(.method(.get), .url(items), .scenario("To do list", state: "Item added"),
+                      responses: [.dictionary(["items": ["Buy milk"]], lifetime: .eternal)])
+        #expect(try await mock.urlSession.fetch(items).text == #"{"items":[]}"#)
+        #expect(try await mock.urlSession.fetch(items, method: "POST").status == 201)
+        #expect(try await mock.urlSession.fetch(items).text == #"{"items":["Buy milk"]}"#)
+        #expect(try await mock.urlSession.fetch(items).text == #"{"items":["Buy milk"]}"#)
+
+        #expect(mock.scenarioState("To do list") == "Item added")
+        try mock.setScenarioState("Started", of: "To do list")
+        #expect(try await mock.urlSession.fetch(items).text == #"{"items":[]}"#)
+        try mock.setScenarioState("Item added", of: "To do list")
+        mock.resetScenarios()
+        #expect(try await mock.urlSession.fetch(items).text == #"{"items":[]}"#)
+        #expect(mock.scenarios == [Scenario(name: "To do list", state: "Started", possibleStates: ["Started", "Item added"])])
+    }
+
     @Test func files() async throws {
         let mock = HTTPMock()
         let mappingsFolder = fixtures.appendingPathComponent("Mappings/api")

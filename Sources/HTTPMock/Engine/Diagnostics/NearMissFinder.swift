@@ -9,16 +9,22 @@ enum NearMissFinder {
 
     /// The report for `request`, comparing it with every stub of `router`, or with the stubs on its host when
     /// there are too many.
-    static func report(for request: CapturedRequest, in router: Router, refusals: [HTTPMockError]) -> UnmatchedReport {
+    static func report(for request: CapturedRequest, in router: Router, refusals: [HTTPMockError],
+                       scenarios: ScenarioStates) -> UnmatchedReport {
         let total = router.stubs.count
-        guard total > comparisonLimit else { return report(for: request, stubs: router.stubs.values, refusals: refusals) }
+        guard total > comparisonLimit else {
+            return report(for: request, stubs: router.stubs.values, refusals: refusals, scenarios: scenarios)
+        }
         let onHost = router.stubs(onHostOf: request, limit: comparisonLimit)
-        var report = report(for: request, stubs: onHost.lazy.compactMap { router.stubs[$0] }, refusals: refusals)
+        var report = report(for: request, stubs: onHost.lazy.compactMap { router.stubs[$0] }, refusals: refusals,
+                            scenarios: scenarios)
         report.notes.append("compared with the \(onHost.count) stub(s) registered for this host, of \(total) in all")
         return report
     }
 
-    static func report(for request: CapturedRequest, stubs: some Sequence<Stub>, refusals: [HTTPMockError]) -> UnmatchedReport {
+    /// `scenarios`: the states the mock's scenarios were in when no stub answered.
+    static func report(for request: CapturedRequest, stubs: some Sequence<Stub>, refusals: [HTTPMockError],
+                       scenarios: ScenarioStates) -> UnmatchedReport {
         // Closest first: more agreeing fields, then host and path agreeing, then the more specific stub.
         typealias Scored = (score: Score, stub: Stub)
         func closer(_ a: Scored, _ b: Scored) -> Bool {
@@ -37,7 +43,7 @@ enum NearMissFinder {
             best.insert(scored, at: best.firstIndex { closer(scored, $0) } ?? best.endIndex)
             if best.count > UnmatchedReport.limit { best.removeLast() }
         }
-        let closest = best.map { compare(request, hostLabels: labels, with: $0.stub, agreeing: $0.score.agreeing) }
+        let closest = best.map { compare(request, hostLabels: labels, with: $0.stub, agreeing: $0.score.agreeing, scenarios: scenarios) }
 
         var notes: [String] = []
         if total == 0 { notes.append("this mock has no stub") }
@@ -72,12 +78,13 @@ enum NearMissFinder {
         case .query: 8
         case .headers: 16
         case .body: 32
-        case .url, .condition, .responses: 0
+        case .url, .condition, .scenario, .responses: 0
         }
     }
 
     /// How `stub` differs from `request`, field by field.
-    static func compare(_ request: CapturedRequest, hostLabels labels: [String], with stub: Stub, agreeing: Int) -> NearMiss {
+    static func compare(_ request: CapturedRequest, hostLabels labels: [String], with stub: Stub, agreeing: Int,
+                        scenarios: ScenarioStates) -> NearMiss {
         var differences: [FieldDifference] = []
         if let host = stub.host, !host.matches(host: labels, port: request.port) {
             let actual = request.host.isEmpty ? "(no host)" : request.host + (request.port.map { ":\($0)" } ?? "")
@@ -89,6 +96,10 @@ enum NearMissFinder {
         for condition in stub.conditions where !condition.test(request) {
             let field = condition.field
             differences.append(FieldDifference(field: field, expected: condition.expectation, actual: describe(field, of: request)))
+        }
+        for required in stub.conditions.lazy.compactMap(\.scenario) where scenarios.state(of: required.name) != required.state {
+            differences.append(FieldDifference(field: .scenario, expected: required.description,
+                                               actual: ScenarioPoint(required.name, scenarios.state(of: required.name)).description))
         }
         if differences.isEmpty, stub.queue.isEmpty {
             differences.append(FieldDifference(field: .responses, expected: "a queued response",
@@ -113,7 +124,7 @@ enum NearMissFinder {
             guard let body = request.body, !body.isEmpty else { return "(no body)" }
             if let text = request.bodyText { return "\"" + text.clipped(to: 120) + "\"" }
             return "\(body.count) bytes"
-        case .condition, .responses: return "not met"
+        case .condition, .scenario, .responses: return "not met"
         }
     }
 }
@@ -131,6 +142,7 @@ extension Condition {
         case "host": return .host
         case "path": return .path
         case "url", "template": return .url
+        case "scenario": return .scenario
         default: return .condition
         }
     }

@@ -76,6 +76,8 @@ public struct FieldDifference: Sendable, Equatable, CustomStringConvertible {
         case url
         /// A custom condition (a closure) that the request did not meet.
         case condition
+        /// The stub requires a scenario state (``Match/scenario(_:state:)``) the scenario was not in.
+        case scenario
         /// Everything matched, but the stub had no response left to serve.
         case responses
     }

@@ -19,15 +19,19 @@ struct Condition: Sendable {
     /// slow or call back into the mock: the engine then tests it outside its lock, and interception away from
     /// URLSession's work queue.
     let isUserCode: Bool
+    /// The scenario state a stub requires (``Match/scenario(_:state:)``): not a test of the request, which `test`
+    /// passes, but of the engine's state, which the engine checks under its lock when it takes a response.
+    let scenario: ScenarioPoint?
 
     init(key: String?, weight: Int = 1, summary: String, isUserCode: Bool = false,
-         captures: (@Sendable (CapturedRequest) -> [String: String])? = nil,
+         captures: (@Sendable (CapturedRequest) -> [String: String])? = nil, scenario: ScenarioPoint? = nil,
          test: @escaping @Sendable (CapturedRequest) -> Bool) {
         self.key = key
         self.weight = weight
         self.summary = summary
         self.isUserCode = isUserCode
         self.captures = captures
+        self.scenario = scenario
         self.test = test
     }
 }
@@ -35,7 +39,8 @@ struct Condition: Sendable {
 extension Condition {
     /// The same condition with another weight in a stub's specificity.
     func weighing(_ weight: Int) -> Condition {
-        Condition(key: key, weight: weight, summary: summary, isUserCode: isUserCode, captures: captures, test: test)
+        Condition(key: key, weight: weight, summary: summary, isUserCode: isUserCode, captures: captures, scenario: scenario,
+                  test: test)
     }
 
     /// The request's method equals one of `methods` (upper-cased).

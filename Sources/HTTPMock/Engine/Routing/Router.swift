@@ -15,6 +15,11 @@ final class Router {
     private var nextID = 0
     /// How many stubs have a condition that runs the user's code.
     private(set) var userCodeStubs = 0
+    /// How many stubs require a scenario state: while none does, a request never looks a scenario up.
+    private(set) var scenarioStubs = 0
+    /// What each stub that names a scenario says about it (required states, and the moves of every response it
+    /// was given, served or not): the scenarios that exist, and their possible states.
+    private(set) var scenarioUses: [StubID: ScenarioUse] = [:]
 
     private static let anyHost = Glob(segments: [.anyDepth])
     private static let anyPath = Glob(segments: [.anyDepth])
@@ -27,6 +32,7 @@ final class Router {
         let key = Stub.key(host: host, path: path, conditions: conditions)
         if let key, let id = keys.id(forKey: key, in: stubs) {
             for response in responses { stubs[id]!.queue.append(response) }
+            noteScenarios(of: id, conditions: [], responses: responses)
             return id
         }
         let id = StubID(rawValue: nextID)
@@ -34,6 +40,7 @@ final class Router {
         var stub = Stub(id: id, host: shared, path: path, conditions: conditions)
         for response in responses { stub.queue.append(response) }
         if stub.hasUserCode { userCodeStubs += 1 }
+        noteScenarios(of: id, conditions: conditions, responses: responses)
         stubs[id] = stub
         if let key { keys.remember(key, for: id, in: stubs) }
         if let exactHost = shared?.exactName, let segments = path.flatMap(Self.exactSegments) {
@@ -44,6 +51,15 @@ final class Router {
             paths.update((path?.glob ?? Self.anyPath).segments, make: RouteLeaf.init) { $0.append(id) }
         }
         return id
+    }
+
+    private func noteScenarios(of id: StubID, conditions: [Condition], responses: [MockResponse]) {
+        let required = conditions.compactMap(\.scenario)
+        let moves = responses.compactMap(\.scenarioMove)
+        guard !required.isEmpty || !moves.isEmpty else { return }
+        if !required.isEmpty { scenarioStubs += 1 }
+        scenarioUses[id, default: ScenarioUse()].required += required
+        scenarioUses[id, default: ScenarioUse()].moves += moves
     }
 
     /// The literal segments of an exact path that a request's segments can equal once joined: none is empty or
@@ -133,6 +149,7 @@ final class Router {
         guard !doomed.isEmpty else { return }
         for id in doomed {
             if stubs[id]?.hasUserCode == true { userCodeStubs -= 1 }
+            if let use = scenarioUses.removeValue(forKey: id), !use.required.isEmpty { scenarioStubs -= 1 }
             stubs[id] = nil
         }
         keys.removeAll(doomed)
@@ -151,6 +168,8 @@ final class Router {
         exactRoutes = [:]
         stubs = StubTable(firstID: nextID)
         userCodeStubs = 0
+        scenarioStubs = 0
+        scenarioUses = [:]
         keys = StubKeyIndex()
         internedHosts = [:]
     }

@@ -50,6 +50,26 @@ import Testing
         #expect(report.description.contains("all 1 response(s) already served"))
     }
 
+    @Test func aStubInAnotherScenarioStateSaysWhichState() async throws {
+        let mock = HTTPMock()
+        try mock.stub(.method(.get), .path("/order"), .scenario("checkout", state: "Paid"), responses: [.plaintext("paid")])
+        let reply = try await mock.urlSession.fetch("https://shop.example.com/order")
+        #expect(reply.status == 404)
+        let report = try #require(mock.journal.last?.report)
+        #expect(report.closest.first?.agreeing == 6)
+        #expect(report.closest.first?.differences == [
+            FieldDifference(field: .scenario, expected: "'checkout' in 'Paid'", actual: "'checkout' in 'Started'"),
+        ])
+        #expect(reply.text.contains("1. #0 (any host)/order [method GET, scenario 'checkout' in 'Paid'] (6 of 6 fields agree)"))
+        #expect(reply.text.contains("   - scenario: expected 'checkout' in 'Paid', got 'checkout' in 'Started'"))
+
+        // The same through the two halves of a decision (a stub that runs user code), whose report is made outside the lock.
+        try mock.stub(.path("/other"), .custom { _ in false }, responses: [.plaintext("never")])
+        try mock.setScenarioState("Shipped", of: "checkout")
+        let again = try await mock.urlSession.fetch("https://shop.example.com/order")
+        #expect(again.text.contains("   - scenario: expected 'checkout' in 'Paid', got 'checkout' in 'Shipped'"))
+    }
+
     @Test func emptyMockSaysSo() async throws {
         let mock = HTTPMock()
         _ = try await mock.urlSession.data(from: URL(string: "https://api.example.com/x")!)
