@@ -19,12 +19,16 @@ struct Condition: Sendable {
     /// slow or call back into the mock: the engine then tests it outside its lock, and interception away from
     /// URLSession's work queue.
     let isUserCode: Bool
+    /// Ranks a stub before its specificity: a stub whose conditions add up to a higher precedence wins over every
+    /// stub with a lower one, however specific. 0 for everything but WireMock's `priority`.
+    let precedence: Int
 
-    init(key: String?, weight: Int = 1, summary: String, isUserCode: Bool = false,
+    init(key: String?, weight: Int = 1, summary: String, isUserCode: Bool = false, precedence: Int = 0,
          captures: (@Sendable (CapturedRequest) -> [String: String])? = nil,
          test: @escaping @Sendable (CapturedRequest) -> Bool) {
         self.key = key
         self.weight = weight
+        self.precedence = precedence
         self.summary = summary
         self.isUserCode = isUserCode
         self.captures = captures
@@ -35,7 +39,8 @@ struct Condition: Sendable {
 extension Condition {
     /// The same condition with another weight in a stub's specificity.
     func weighing(_ weight: Int) -> Condition {
-        Condition(key: key, weight: weight, summary: summary, isUserCode: isUserCode, captures: captures, test: test)
+        Condition(key: key, weight: weight, summary: summary, isUserCode: isUserCode, precedence: precedence, captures: captures,
+                  test: test)
     }
 
     /// The request's method equals one of `methods` (upper-cased).
