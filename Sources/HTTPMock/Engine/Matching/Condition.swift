@@ -22,12 +22,16 @@ struct Condition: Sendable {
     /// The scenario state a stub requires (``Match/scenario(_:state:)``): not a test of the request, which `test`
     /// passes, but of the engine's state, which the engine checks under its lock when it takes a response.
     let scenario: ScenarioPoint?
+    /// Ranks a stub before its specificity: a stub whose conditions add up to a higher precedence wins over every
+    /// stub with a lower one, however specific. 0 for everything but WireMock's `priority`.
+    let precedence: Int
 
-    init(key: String?, weight: Int = 1, summary: String, isUserCode: Bool = false,
+    init(key: String?, weight: Int = 1, summary: String, isUserCode: Bool = false, precedence: Int = 0,
          captures: (@Sendable (CapturedRequest) -> [String: String])? = nil, scenario: ScenarioPoint? = nil,
          test: @escaping @Sendable (CapturedRequest) -> Bool) {
         self.key = key
         self.weight = weight
+        self.precedence = precedence
         self.summary = summary
         self.isUserCode = isUserCode
         self.captures = captures
@@ -39,7 +43,8 @@ struct Condition: Sendable {
 extension Condition {
     /// The same condition with another weight in a stub's specificity.
     func weighing(_ weight: Int) -> Condition {
-        Condition(key: key, weight: weight, summary: summary, isUserCode: isUserCode, captures: captures, scenario: scenario,
+        Condition(key: key, weight: weight, summary: summary, isUserCode: isUserCode, precedence: precedence,
+                  captures: captures, scenario: scenario,
                   test: test)
     }
 

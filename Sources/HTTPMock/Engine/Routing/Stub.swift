@@ -49,6 +49,7 @@ struct Stub: Sendable {
         self.conditions = conditions
         hasUserCode = conditions.contains(where: \.isUserCode)
         specificity = Specificity(
+            precedence: conditions.reduce(0) { $0 + $1.precedence },
             wildcards: (host?.glob.wildcardCount ?? 2) + (path?.glob.wildcardCount ?? 2),
             literals: (host?.glob.literalLength ?? 0) + (path?.glob.literalLength ?? 0),
             conditions: conditions.reduce(0) { $0 + $1.weight },
@@ -75,17 +76,20 @@ struct Stub: Sendable {
 
 /// How specific a stub is. When several stubs match a request, the most specific one answers:
 ///
+/// 0. a higher precedence first (0 unless a condition sets one: WireMock's `priority`, see ``Condition/precedence``);
 /// 1. fewer wildcard characters in host and path (`*` counts 1, `**` counts 2; an exact pattern has none);
 /// 2. then more literal characters in host and path;
 /// 3. then more conditions (a method, query parameters, headers, a body…);
 /// 4. then the later registration, so a test can override a broader default registered earlier.
 struct Specificity: Comparable, Sendable {
+    let precedence: Int
     let wildcards: Int
     let literals: Int
     let conditions: Int
     let id: StubID
 
     static func < (lhs: Specificity, rhs: Specificity) -> Bool {
+        if lhs.precedence != rhs.precedence { return lhs.precedence < rhs.precedence }
         if lhs.wildcards != rhs.wildcards { return lhs.wildcards > rhs.wildcards }
         if lhs.literals != rhs.literals { return lhs.literals < rhs.literals }
         if lhs.conditions != rhs.conditions { return lhs.conditions < rhs.conditions }

@@ -6,13 +6,29 @@ import Foundation
 /// `users` and `path.1` is `42`), `{{path.id}}` (the segment a `{id}` in the mock's path stood for),
 /// `{{query.q}}` (the first value of a query parameter), `{{header.Accept}}`, `{{method}}`, `{{host}}`, `{{url}}`.
 /// A value the request lacks becomes the empty string. In a `json` body, values are escaped for a JSON string.
+///
+/// WireMock mapping files write their templates in Handlebars (`{{request.path.[0]}}`); they are read into the
+/// same parts (`BodyTemplate(wireMock:pathNames:place:)`), with a few more that only they use.
 struct BodyTemplate: Sendable {
-    enum Part: Sendable {
+    indirect enum Part: Sendable {
         case literal(String)
         case pathSegment(Int)
         case query(String)
         case header(String)
         case method, host, url
+        /// The path and query as written (`/users/1?x=2`), the whole path (`/users/1`), the body as text.
+        case relativeURL, path, body
+        case cookie(String)
+        /// The text of what the JSONPath selects in the request's JSON body (the first value; JSON for objects
+        /// and arrays).
+        case jsonPath(JSONPath)
+        /// `length` characters drawn from `alphabet`, or a new UUID when `alphabet` is empty.
+        case random(length: Int, alphabet: [Character])
+        /// The time of the request, in this date format (`nil`: ISO 8601 in UTC; `epoch`: milliseconds, `unix`: seconds).
+        case now(format: String?)
+        /// The value of the inner part with `&`, `<`, `>`, `"`, `'`, `` ` `` and `=` written as HTML entities
+        /// (Handlebars' `{{…}}`, where `{{{…}}}` leaves the value as it is).
+        case htmlEscaped(Part)
     }
 
     let parts: [Part]
@@ -59,25 +75,68 @@ struct BodyTemplate: Sendable {
         throw HTTPMockError(.invalidDefinition, "\(place): {{\(name)}} is not a placeholder; use path.N, path.NAME, query.NAME, header.NAME, method, host or url")
     }
 
+    init(parts: [Part], escapesForJSON: Bool) {
+        self.parts = parts
+        self.escapesForJSON = escapesForJSON
+    }
+
     /// Whether the text has any placeholder.
     var isTemplated: Bool { parts.contains { if case .literal = $0 { return false } else { return true } } }
 
     func render(_ request: CapturedRequest) -> Data {
+        Data(text(request).utf8)
+    }
+
+    /// The text with every placeholder filled from `request`.
+    func text(_ request: CapturedRequest) -> String {
         var text = ""
         for part in parts {
-            let value: String
-            switch part {
-            case .literal(let literal): text += literal; continue
-            case .pathSegment(let index): value = request.pathSegments.indices.contains(index) ? request.pathSegments[index] : ""
-            case .query(let name): value = request.queryValues(for: name).first.flatMap { $0 } ?? ""
-            case .header(let name): value = request.headers[name] ?? ""
-            case .method: value = request.method
-            case .host: value = request.host
-            case .url: value = request.url.absoluteString
-            }
+            if case .literal(let literal) = part { text += literal; continue }
+            let value = Self.value(part, request)
             text += escapesForJSON ? Self.jsonEscaped(value) : value
         }
-        return Data(text.utf8)
+        return text
+    }
+
+    private static func value(_ part: Part, _ request: CapturedRequest) -> String {
+        switch part {
+        case .literal(let literal): return literal
+        case .pathSegment(let index): return request.pathSegments.indices.contains(index) ? request.pathSegments[index] : ""
+        case .query(let name): return request.queryValues(for: name).first.flatMap { $0 } ?? ""
+        case .header(let name): return request.headers[name] ?? ""
+        case .method: return request.method
+        case .host: return request.host
+        case .url: return request.url.absoluteString
+        case .relativeURL: return RelativeURL(request.url).text
+        case .path: return RelativeURL(request.url).path
+        case .body: return request.bodyText ?? ""
+        case .cookie(let name): return Cookies.values(name, in: request).first ?? ""
+        case .jsonPath(let path):
+            guard let body = request.body, let json = JSONValue(data: body), let found = path.select(in: json).first else { return "" }
+            return WireMockJSONPath.text(of: found) ?? ""
+        case .random(let length, let alphabet):
+            if alphabet.isEmpty { return UUID().uuidString.lowercased() }
+            return String((0..<length).map { _ in alphabet.randomElement()! })
+        case .now(let format): return TemplateClock.text(Date(), format: format)
+        case .htmlEscaped(let inner): return htmlEscaped(value(inner, request))
+        }
+    }
+
+    private static func htmlEscaped(_ value: String) -> String {
+        var result = ""
+        for character in value {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#x27;"
+            case "`": result += "&#x60;"
+            case "=": result += "&#x3D;"
+            default: result.append(character)
+            }
+        }
+        return result
     }
 
     private static func jsonEscaped(_ value: String) -> String {

@@ -1,0 +1,280 @@
+import Foundation
+
+/// A JSONPath expression in the forms request matchers and templates commonly use: `$.a.b`, `$['a b']`, `$.a[0]`,
+/// `$.a[-1]`, `$.a[*]`, `$.*`, `$..name`, `$.a[1:3]`, and filters `$.a[?(@.b == 'x')]`, `[?(@.n > 2)]`,
+/// `[?(@.b)]`, joined with `&&` or `||`. Anything else is refused when it is compiled, naming what it met.
+struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+    indirect enum Step: Sendable, Hashable {
+        case name(String)
+        case index(Int)
+        case slice(Int?, Int?)
+        case wildcard
+        case descendants(Step)
+        case filter(Filter)
+    }
+
+    indirect enum Filter: Sendable, Hashable {
+        case exists([Step])
+        case compare([Step], String, JSONValue)
+        case and(Filter, Filter)
+        case or(Filter, Filter)
+    }
+
+    let source: String
+    let steps: [Step]
+    var description: String { source }
+
+    /// Whether the expression names at most one value (no wildcard, slice, filter or `..`).
+    var isDefinite: Bool {
+        steps.allSatisfy { if case .name = $0 { true } else if case .index = $0 { true } else { false } }
+    }
+
+    /// Compiles `source`; the error says what is wrong, for the caller to place.
+    init(_ source: String) throws(JSONPathError) {
+        var parser = Parser(text: Array(source.unicodeScalars), source: source)
+        parser.skipSpaces()
+        guard parser.eat("$") else { throw JSONPathError("\"\(source)\" is not a JSONPath: it starts with \"$\"") }
+        steps = try parser.steps(stopAt: [])
+        parser.skipSpaces()
+        guard parser.atEnd else { throw parser.failure("unexpected \"\(parser.rest)\"") }
+        self.source = source
+    }
+
+    /// The values the expression selects in `root`.
+    func select(in root: JSONValue) -> [JSONValue] {
+        Self.apply(steps, to: [root])
+    }
+
+    private static func apply(_ steps: [Step], to start: [JSONValue]) -> [JSONValue] {
+        var current = start
+        for step in steps { current = current.flatMap { apply(step, to: $0) } }
+        return current
+    }
+
+    private static func apply(_ step: Step, to value: JSONValue) -> [JSONValue] {
+        switch (step, value) {
+        case (.name(let name), .object(let object)): return object[name].map { [$0] } ?? []
+        case (.index(let index), .array(let array)):
+            let position = index < 0 ? array.count + index : index
+            return array.indices.contains(position) ? [array[position]] : []
+        case (.slice(let from, let to), .array(let array)):
+            func clamp(_ bound: Int?, _ fallback: Int) -> Int {
+                guard let bound else { return fallback }
+                return min(array.count, max(0, bound < 0 ? array.count + bound : bound))
+            }
+            let lower = clamp(from, 0), upper = clamp(to, array.count)
+            return lower < upper ? Array(array[lower..<upper]) : []
+        case (.wildcard, .array(let array)): return array
+        case (.wildcard, .object(let object)): return object.keys.sorted().map { object[$0]! }
+        case (.filter(let filter), .array(let array)): return array.filter { filter.holds(for: $0) }
+        case (.filter(let filter), .object(let object)): return object.keys.sorted().map { object[$0]! }.filter { filter.holds(for: $0) }
+        case (.descendants(let inner), _):
+            var found = apply(inner, to: value)
+            switch value {
+            case .array(let array): for element in array { found += apply(step, to: element) }
+            case .object(let object): for key in object.keys.sorted() { found += apply(step, to: object[key]!) }
+            default: break
+            }
+            return found
+        default: return []
+        }
+    }
+
+    fileprivate static func value(at steps: [Step], in value: JSONValue) -> JSONValue? {
+        apply(steps, to: [value]).first
+    }
+}
+
+extension JSONPath.Filter {
+    func holds(for value: JSONValue) -> Bool {
+        switch self {
+        case .exists(let steps): return JSONPath.value(at: steps, in: value) != nil
+        case .and(let a, let b): return a.holds(for: value) && b.holds(for: value)
+        case .or(let a, let b): return a.holds(for: value) || b.holds(for: value)
+        case .compare(let steps, let op, let literal):
+            guard let found = JSONPath.value(at: steps, in: value) else { return false }
+            switch op {
+            case "==": return literal.matches(found)
+            case "!=": return !literal.matches(found)
+            default:
+                let order: ComparisonResult
+                switch (found.number, literal.number, found, literal) {
+                case (let a?, let b?, _, _): order = a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
+                case (_, _, .string(let a), .string(let b)): order = a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
+                default: return false
+                }
+                switch op {
+                case "<": return order == .orderedAscending
+                case "<=": return order != .orderedDescending
+                case ">": return order == .orderedDescending
+                default: return order != .orderedAscending
+                }
+            }
+        }
+    }
+}
+
+extension JSONValue {
+    /// The value as a number, for ordered comparisons.
+    var number: Double? {
+        switch self {
+        case .int(let value): Double(value)
+        case .double(let value): value
+        default: nil
+        }
+    }
+}
+
+/// Why a JSONPath expression does not compile.
+struct JSONPathError: Error, Sendable {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+private struct Parser {
+    let text: [Unicode.Scalar]
+    let source: String
+    var position = 0
+
+    var atEnd: Bool { position >= text.count }
+    var rest: String { String(String.UnicodeScalarView(text[position...])) }
+
+    func failure(_ what: String) -> JSONPathError {
+        JSONPathError("\"\(source)\" is not a JSONPath this library reads: \(what) at character \(position + 1); use forms such as $.a.b, $.a[0], $.a[*], $..a or $.a[?(@.b == 'x')]")
+    }
+
+    func peek(_ offset: Int = 0) -> Unicode.Scalar? { position + offset < text.count ? text[position + offset] : nil }
+
+    mutating func eat(_ scalar: Unicode.Scalar) -> Bool {
+        guard peek() == scalar else { return false }
+        position += 1
+        return true
+    }
+
+    mutating func skipSpaces() { while let next = peek(), next == " " { position += 1 } }
+
+    /// Steps until the end, or a character of `stop` (inside a filter).
+    mutating func steps(stopAt stop: Set<Unicode.Scalar>) throws(JSONPathError) -> [JSONPath.Step] {
+        var steps: [JSONPath.Step] = []
+        while let next = peek(), !stop.contains(next), next != " " {
+            if eat(".") {
+                if eat(".") {
+                    if peek() == "[" { position += 1; steps.append(.descendants(try bracket())) }
+                    else { steps.append(.descendants(try dotted())) }
+                } else {
+                    steps.append(try dotted())
+                }
+            } else if eat("[") {
+                steps.append(try bracket())
+            } else {
+                throw failure("unexpected \"\(next)\"")
+            }
+        }
+        return steps
+    }
+
+    private mutating func dotted() throws(JSONPathError) -> JSONPath.Step {
+        if eat("*") { return .wildcard }
+        let start = position
+        while let next = peek(), next.properties.isAlphabetic || ("0"..."9").contains(next) || next == "_" || next == "-" || next == "$" || next == "@" {
+            position += 1
+        }
+        guard position > start else { throw failure("a name is missing") }
+        if peek() == "(" { throw failure("functions such as \(String(String.UnicodeScalarView(text[start..<position])))() are not supported") }
+        return .name(String(String.UnicodeScalarView(text[start..<position])))
+    }
+
+    /// What follows a `[`, up to and including its `]`.
+    private mutating func bracket() throws(JSONPathError) -> JSONPath.Step {
+        skipSpaces()
+        let step: JSONPath.Step
+        if eat("*") {
+            step = .wildcard
+        } else if peek() == "'" || peek() == "\"" {
+            step = .name(try quoted())
+        } else if eat("?") {
+            guard eat("(") else { throw failure("a filter is written [?(…)]") }
+            step = .filter(try filter())
+            skipSpaces()
+            guard eat(")") else { throw failure("a filter is not closed with \")\"") }
+        } else {
+            let from = integer()
+            skipSpaces()
+            if eat(":") {
+                skipSpaces()
+                step = .slice(from, integer())
+            } else if let from {
+                step = .index(from)
+            } else {
+                throw failure("expected a name in quotes, an index, \"*\" or a filter")
+            }
+        }
+        skipSpaces()
+        guard eat("]") else { throw failure("expected \"]\"") }
+        return step
+    }
+
+    private mutating func integer() -> Int? {
+        let start = position
+        if peek() == "-" { position += 1 }
+        while let next = peek(), ("0"..."9").contains(next) { position += 1 }
+        guard let value = Int(String(String.UnicodeScalarView(text[start..<position]))) else { position = start; return nil }
+        return value
+    }
+
+    private mutating func quoted() throws(JSONPathError) -> String {
+        let quote = text[position]
+        position += 1
+        var result = ""
+        while let next = peek(), next != quote {
+            if next == "\\", let escaped = peek(1) { result.unicodeScalars.append(escaped); position += 2; continue }
+            result.unicodeScalars.append(next)
+            position += 1
+        }
+        guard eat(quote) else { throw failure("a quoted name is not closed") }
+        return result
+    }
+
+    private mutating func filter() throws(JSONPathError) -> JSONPath.Filter {
+        var result = try comparison()
+        while true {
+            skipSpaces()
+            if peek() == "&", peek(1) == "&" { position += 2; result = .and(result, try comparison()) }
+            else if peek() == "|", peek(1) == "|" { position += 2; result = .or(result, try comparison()) }
+            else { return result }
+        }
+    }
+
+    private mutating func comparison() throws(JSONPathError) -> JSONPath.Filter {
+        skipSpaces()
+        guard eat("@") else { throw failure("a filter tests \"@\", the current element") }
+        let steps = try self.steps(stopAt: [")", "=", "!", "<", ">", "&", "|"])
+        skipSpaces()
+        for op in ["==", "!=", "<=", ">=", "<", ">"] {
+            let scalars = Array(op.unicodeScalars)
+            guard peek() == scalars[0], scalars.count == 1 || peek(1) == scalars[1] else { continue }
+            position += scalars.count
+            skipSpaces()
+            return .compare(steps, op, try literal())
+        }
+        if peek() == "=" { throw failure("this comparison is not supported") }
+        return .exists(steps)
+    }
+
+    private mutating func literal() throws(JSONPathError) -> JSONValue {
+        if peek() == "'" || peek() == "\"" { return .string(try quoted()) }
+        let start = position
+        while let next = peek(), next != ")", next != " ", next != "&", next != "|" { position += 1 }
+        let word = String(String.UnicodeScalarView(text[start..<position]))
+        switch word {
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        case "null": return .null
+        default:
+            if let value = Int(word) { return .int(value) }
+            if let value = Double(word), value.isFinite { return .double(value) }
+            position = start
+            throw failure("expected a value in quotes, a number, true, false or null")
+        }
+    }
+}

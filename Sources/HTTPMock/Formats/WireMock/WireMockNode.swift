@@ -1,0 +1,85 @@
+import Foundation
+
+/// A value of a WireMock mapping with where it is (`request.headers.Accept`), so every problem names the file,
+/// the mapping and the key.
+struct WireMockNode {
+    let value: JSONValue
+    /// The key path inside the mapping, as ``KeyPath`` writes it.
+    let path: String
+    /// The file and mapping (`mappings/users.json, mapping "Get user"`).
+    let place: String
+
+    func error(_ message: String) -> HTTPMockError {
+        HTTPMockError(.invalidDefinition, "\(place) at \(path.isEmpty ? "the top level" : path): \(message)")
+    }
+
+    /// The value under `key` (an object's member).
+    func child(_ key: String, of object: [String: JSONValue]) -> WireMockNode? {
+        object[key].map { WireMockNode(value: $0, path: path.isEmpty ? key : path + "." + key, place: place) }
+    }
+
+    /// The members of an object whose keys are all in `known`; an unknown key is an error naming it.
+    func object(known: [String]) throws(HTTPMockError) -> [String: JSONValue] {
+        guard case .object(let object) = value else { throw error("expected an object, not \(kind)") }
+        for key in object.keys.sorted() where !known.contains(key) {
+            let suggestion = known.first { $0.lowercased() == key.lowercased() }.map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw error("unknown key \"\(key)\"\(suggestion); the keys here are: \(known.joined(separator: ", "))")
+        }
+        return object
+    }
+
+    /// The members of an object with any keys (headers, query parameters).
+    func members() throws(HTTPMockError) -> [(key: String, node: WireMockNode)] {
+        guard case .object(let object) = value else { throw error("expected an object, not \(kind)") }
+        return object.keys.sorted().map { ($0, child($0, of: object)!) }
+    }
+
+    func elements() throws(HTTPMockError) -> [WireMockNode] {
+        guard case .array(let array) = value else { throw error("expected an array, not \(kind)") }
+        return array.enumerated().map { WireMockNode(value: $1, path: path + "[\($0)]", place: place) }
+    }
+
+    func string() throws(HTTPMockError) -> String {
+        guard case .string(let text) = value else { throw error("expected a string, not \(kind)") }
+        return text
+    }
+
+    func bool() throws(HTTPMockError) -> Bool {
+        guard case .bool(let flag) = value else { throw error("expected true or false, not \(kind)") }
+        return flag
+    }
+
+    /// A whole number in `range`.
+    func integer(in range: ClosedRange<Int>) throws(HTTPMockError) -> Int {
+        let number: Int
+        switch value {
+        case .int(let whole): number = whole
+        case .double(let double) where double.rounded() == double && abs(double) < 1e15: number = Int(double)
+        default: throw error("expected a whole number from \(range.lowerBound) to \(range.upperBound), not \(kind)")
+        }
+        guard range.contains(number) else {
+            throw error("expected a whole number from \(range.lowerBound) to \(range.upperBound), not \(number)")
+        }
+        return number
+    }
+
+    /// A number from 0 (a fraction allowed).
+    func milliseconds() throws(HTTPMockError) -> Double {
+        guard let number = value.number, number.isFinite, number >= 0, number <= 86_400_000 else {
+            throw error("expected a number of milliseconds from 0 to 86400000, not \(kind)")
+        }
+        return number
+    }
+
+    /// How the value is shown in a message: `a string ("x")`, `a number (3)`, `an object`.
+    var kind: String {
+        switch value {
+        case .null: "null"
+        case .bool(let flag): "\(flag)"
+        case .int, .double: "a number (\(value))"
+        case .string(let text): "a string (\"\(text.clipped(to: 40))\")"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}

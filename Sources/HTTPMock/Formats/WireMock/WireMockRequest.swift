@@ -1,0 +1,121 @@
+import Foundation
+
+/// The `request` of a WireMock mapping, translated onto ``Match``.
+struct WireMockRequest {
+    /// Every test, in the one matcher vocabulary.
+    var matches: [Match] = []
+    /// The `urlPathTemplate`, whose `{name}` segments templates reach as `{{request.path.name}}`.
+    var pathTemplate: String?
+
+    static let urlKeys = ["url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate"]
+    static let keys = ["method"] + urlKeys + ["pathParameters", "queryParameters", "headers", "cookies", "basicAuthCredentials",
+                                              "bodyPatterns", "formParameters", "multipartPatterns", "customMatcher", "host",
+                                              "port", "scheme"]
+    static let unsupported: [String: String] = [
+        "formParameters": "match the form body with bodyPatterns (\"contains\" or \"matches\") instead",
+        "multipartPatterns": "multipart bodies are not matched part by part; use bodyPatterns with \"contains\"",
+        "customMatcher": "WireMock extensions do not run here; register a Match in Swift instead",
+        "host": "mappings match any host; load them into a mock for that host's requests",
+        "port": "mappings match any port",
+        "scheme": "mappings match any scheme",
+    ]
+
+    init(_ node: WireMockNode) throws(HTTPMockError) {
+        let fields = try node.object(known: Self.keys)
+        for key in fields.keys.sorted() {
+            if let reason = Self.unsupported[key] { throw node.child(key, of: fields)!.error("\"\(key)\" is not supported: \(reason)") }
+        }
+        if let method = node.child("method", of: fields) {
+            let name = try method.string()
+            if name != "ANY" {
+                if let problem = MethodName.problem(name) { throw method.error(problem) }
+                matches.append(.method(HTTPMethod(name)))
+            }
+        }
+        let urls = Self.urlKeys.filter { fields[$0] != nil }
+        if urls.count > 1 { throw node.error("give one of \(urls.map { "\"\($0)\"" }.joined(separator: ", ")), not several") }
+        if let key = urls.first { try url(key, node.child(key, of: fields)!) }
+        if let parameters = node.child("pathParameters", of: fields) {
+            guard let template = pathTemplate else { throw parameters.error("\"pathParameters\" needs a \"urlPathTemplate\"") }
+            let names = Self.variables(of: template)
+            for (name, pattern) in try parameters.members() {
+                guard names.contains(name) else {
+                    throw pattern.error("\"\(name)\" is not a variable of the urlPathTemplate \"\(template)\"; its variables are: \(names.joined(separator: ", "))")
+                }
+                matches.append(try WireMockValuePattern.decode(pattern, body: false).match(.pathParameter(name, of: template)))
+            }
+        }
+        for (key, part) in [("queryParameters", WireMockPart.query), ("headers", WireMockPart.header), ("cookies", WireMockPart.cookie)] {
+            guard let group = node.child(key, of: fields) else { continue }
+            for (name, pattern) in try group.members() {
+                matches.append(try WireMockValuePattern.decode(pattern, body: false).match(part(name)))
+            }
+        }
+        if let credentials = node.child("basicAuthCredentials", of: fields) {
+            let pair = try credentials.object(known: ["username", "password"])
+            guard let user = credentials.child("username", of: pair), let password = credentials.child("password", of: pair) else {
+                throw credentials.error("basicAuthCredentials needs \"username\" and \"password\"")
+            }
+            let token = Data("\(try user.string()):\(try password.string())".utf8).base64EncodedString()
+            matches.append(.header("Authorization", "Basic " + token))
+        }
+        if let patterns = node.child("bodyPatterns", of: fields) {
+            for pattern in try patterns.elements() {
+                matches.append(try WireMockValuePattern.decode(pattern, body: true).match(.body))
+            }
+        }
+    }
+
+    private mutating func url(_ key: String, _ node: WireMockNode) throws(HTTPMockError) {
+        let text = try node.string()
+        switch key {
+        case "url", "urlPath":
+            guard text.hasPrefix("/") else { throw node.error("\"\(text)\" is not a path: it starts with \"/\"") }
+            guard key == "url", let mark = text.firstIndex(of: "?") else {
+                if key == "urlPath", text.contains("?") { throw node.error("\"urlPath\" has no query; use \"url\" or \"queryParameters\"") }
+                matches.append(.path(literal: text))
+                if key == "url" { matches.append(.query(QueryParameters([String: QueryValue]()), matching: .exact)) }
+                return
+            }
+            matches.append(.path(literal: String(text[..<mark])))
+            var values: [String: [String]] = [:]
+            for item in QueryItem.parse(rawQuery: String(text[text.index(after: mark)...])) {
+                values[item.name, default: []].append(item.value ?? "")
+            }
+            matches.append(.query(QueryParameters(values.mapValues { .values($0) }), matching: .exact))
+        case "urlPattern":
+            matches.append(.relativeURL(matching: try WireMockValuePattern.anchored(node)))
+        case "urlPathPattern":
+            matches.append(.path(matching: try WireMockValuePattern.anchored(node)))
+        default: // urlPathTemplate
+            guard text.hasPrefix("/"), !text.contains("?") else {
+                throw node.error("\"\(text)\" is not a path template such as \"/users/{id}\"")
+            }
+            do { _ = try URITemplate(text) } catch { throw node.error(error.message) }
+            pathTemplate = text
+            matches.append(.uriTemplate(text))
+        }
+    }
+
+    /// The names of a path template's variables, in order.
+    static func variables(of template: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names += rest[rest.index(after: open)..<close].trimmingCharacters(in: CharacterSet(charactersIn: "+/.;*"))
+                .split(separator: ",").map { String($0.split(separator: ":")[0]) }
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    /// The segment position of each `{name}` that fills a whole segment of `template`.
+    static func segmentPositions(of template: String) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        for (index, segment) in template.split(separator: "/", omittingEmptySubsequences: true).enumerated()
+        where segment.hasPrefix("{") && segment.hasSuffix("}") {
+            positions[String(segment.dropFirst().dropLast())] = index
+        }
+        return positions
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension WireMockResponse {
+    /// Where body files are read from.
+    enum Files {
+        /// Only check the response (a mapping read on its own): body files are not looked up.
+        case unchecked
+        /// No `__files` folder: a `bodyFileName` is an error.
+        case none
+        case folder(FolderPath)
+    }
+
+    /// The response to serve, every time (WireMock's stubs never run out). With templating (the mapping's
+    /// `transformers`, or `globalTemplating`), the body and header values are filled from each request; a random
+    /// delay is drawn for each request.
+    func served(files: Files, globalTemplating: Bool, pathTemplate: String?) throws(HTTPMockError) -> MockResponse {
+        let templating = templated || globalTemplating
+        let pathNames = pathTemplate.map(WireMockRequest.segmentPositions) ?? [:]
+        func template(_ text: String, at key: String) throws(HTTPMockError) -> BodyTemplate? {
+            guard templating, text.contains("{{") else { return nil }
+            let template = try BodyTemplate(wireMock: text, pathNames: pathNames, place: "\(node.place) at \(node.path).\(key)")
+            return template.isTemplated ? template : nil
+        }
+        var content = MockResponse.Content.data(Data())
+        var bodyTemplate: BodyTemplate?
+        var size = 0
+        switch body {
+        case .none: break
+        case .text(let text):
+            content = .data(Data(text.utf8))
+            bodyTemplate = try template(text, at: "body")
+        case .json(let value):
+            let data = value.data
+            content = .data(data)
+            bodyTemplate = try template(String(decoding: data, as: UTF8.self), at: "jsonBody")
+        case .bytes(let data):
+            content = .data(data)
+        case .file(let name, let node):
+            if name.contains("{{") { throw node.error("a templated bodyFileName is not supported; name one file") }
+            switch files {
+            case .unchecked: break
+            case .none: throw node.error("there is no __files folder beside the mappings to read \"\(name)\" from")
+            case .folder(let folder):
+                let url = try folder.file(name, place: "\(node.place) at \(node.path) (in \(folder.root.path))")
+                if templating && fileTemplating {
+                    let data = try DefinitionFile.read(url, name: "\(node.place) at \(node.path)", limit: folder.limits.templatedBodies, knob: "templatedBodies")
+                    guard let text = String(data: data, encoding: .utf8) else {
+                        throw node.error("\"\(name)\" is not UTF-8 text, so it cannot be a template; add \"transformerParameters\": {\"disableBodyFileTemplating\": true}")
+                    }
+                    content = .data(data)
+                    bodyTemplate = try template(text, at: "bodyFileName")
+                } else {
+                    content = .file(url)
+                    if case .regular(let bytes) = LocalFile.kind(at: url.path) { size = bytes }
+                }
+            }
+        }
+        if case .data(let data) = content { size = data.count }
+        var headerTemplates: [(String, BodyTemplate)] = []
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            if let template = try template(value, at: "headers.\(name)") { headerTemplates.append((name, template)) }
+        }
+        var response = MockResponse(status: MockResponse.Status(code: status), headers: headers, content: content, contentType: nil,
+                                    lifetime: .eternal, delivery: Self.delivery(fixed: fixedDelay, dribble: dribble, bodyBytes: size))
+        switch fault {
+        case "MALFORMED_RESPONSE_CHUNK"?: response = .fault(.truncatedBody(response, after: 0), lifetime: .eternal, delivery: response.delivery)
+        case "CONNECTION_RESET_BY_PEER"?, "EMPTY_RESPONSE"?: response = .fault(.connectionLost, lifetime: .eternal, delivery: response.delivery)
+        case "RANDOM_DATA_THEN_CLOSE"?: response = .failure(URLError(.cannotParseResponse), lifetime: .eternal, delivery: response.delivery)
+        default: break
+        }
+        guard bodyTemplate != nil || !headerTemplates.isEmpty || distribution != nil else { return response }
+        let base = response
+        let (fixed, dribble, distribution) = (fixedDelay, self.dribble, self.distribution)
+        let (bodyBytes, body, headerTexts) = (size, bodyTemplate, headerTemplates)
+        response.render = { request in
+            var served = base
+            served.render = nil
+            var bytes = bodyBytes
+            if let body {
+                let data = body.render(request)
+                bytes = data.count
+                served.content = .data(data)
+            }
+            for (name, template) in headerTexts { served.headers[name] = template.text(request) }
+            let extra = distribution.map(Self.sample) ?? 0
+            served.delivery = Self.delivery(fixed: fixed + extra, dribble: dribble, bodyBytes: bytes)
+            return served
+        }
+        return response
+    }
+
+    /// Headers after `fixed` milliseconds; the body spread over `dribble` milliseconds (as
+    /// ``MockResponse/Delivery/throttled(bytesPerSecond:headersAfter:)``), or that much later when it is empty.
+    static func delivery(fixed: Double, dribble: Double?, bodyBytes: Int) -> MockResponse.Delivery {
+        let headers = fixed / 1000
+        if let dribble, dribble > 0, bodyBytes > 0 {
+            return .throttled(bytesPerSecond: max(1, Int((Double(bodyBytes) / (dribble / 1000)).rounded(.up))), headersAfter: headers)
+        }
+        let total = headers + (dribble ?? 0) / 1000
+        return total > 0 ? .delayed(total) : .instant
+    }
+
+    /// A delay drawn from `distribution`, in milliseconds.
+    static func sample(_ distribution: Distribution) -> Double {
+        switch distribution {
+        case .uniform(let lower, let upper):
+            return lower == upper ? lower : Double.random(in: lower...upper)
+        case .lognormal(let median, let sigma, let maximum):
+            // A standard normal value (Box-Muller), then median · e^(σ·z).
+            let u1 = Double.random(in: Double.leastNonzeroMagnitude..<1), u2 = Double.random(in: 0..<1)
+            let normal = (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
+            let value = median * exp(sigma * normal)
+            return min(value, maximum ?? 86_400_000)
+        }
+    }
+}

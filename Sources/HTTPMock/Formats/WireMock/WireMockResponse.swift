@@ -1,0 +1,145 @@
+import Foundation
+
+/// The `response` of a WireMock mapping, read and checked; ``served(files:globalTemplating:pathTemplate:)`` turns
+/// it into a ``MockResponse``.
+struct WireMockResponse {
+    enum Body {
+        case none
+        case text(String)
+        case json(JSONValue)
+        case bytes(Data)
+        /// A file under `__files/`, with the node that named it (for messages).
+        case file(String, WireMockNode)
+    }
+
+    /// A random delay added to each response, sampled per request.
+    enum Distribution: Sendable {
+        case uniform(lower: Double, upper: Double)
+        case lognormal(median: Double, sigma: Double, maximum: Double?)
+    }
+
+    var status = 200
+    var headers: [String: String] = [:]
+    var body = Body.none
+    /// Milliseconds.
+    var fixedDelay: Double = 0
+    var distribution: Distribution?
+    /// The body spread over this many milliseconds (`chunkedDribbleDelay.totalDuration`).
+    var dribble: Double?
+    var fault: String?
+    /// `transformers` holds `response-template`.
+    var templated = false
+    /// `transformerParameters.disableBodyFileTemplating`.
+    var fileTemplating = true
+    let node: WireMockNode
+
+    static let keys = ["status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
+                       "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers",
+                       "transformerParameters", "proxyBaseUrl", "proxyUrlPrefixToRemove", "additionalProxyRequestHeaders",
+                       "removeProxyRequestHeaders", "fromConfiguredStub"]
+    static let faults = ["CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"]
+
+    init(_ node: WireMockNode) throws(HTTPMockError) {
+        self.node = node
+        let fields = try node.object(known: Self.keys)
+        for key in ["proxyBaseUrl", "proxyUrlPrefixToRemove", "additionalProxyRequestHeaders", "removeProxyRequestHeaders"] where fields[key] != nil {
+            throw node.child(key, of: fields)!.error("\"\(key)\" is not supported: proxying to another server is not available in mapping files; stub the responses, or record them with HTTPMock's recording mode")
+        }
+        if let stub = node.child("fromConfiguredStub", of: fields) {
+            throw stub.error("\"fromConfiguredStub\" is not supported: it belongs to WireMock's proxying")
+        }
+        if let status = node.child("status", of: fields) { self.status = try status.integer(in: 100...599) }
+        if let message = node.child("statusMessage", of: fields) { _ = try message.string() }
+        if let headers = node.child("headers", of: fields) {
+            for (name, value) in try headers.members() {
+                if name.isEmpty || name.contains(where: { $0.isWhitespace || $0 == ":" }) { throw value.error("\"\(name)\" is not a header name") }
+                switch value.value {
+                case .array:
+                    var texts: [String] = []
+                    for element in try value.elements() { texts.append(try Self.text(element)) }
+                    self.headers[name] = texts.joined(separator: ", ")
+                default:
+                    self.headers[name] = try Self.text(value)
+                }
+            }
+        }
+        let bodies = ["body", "jsonBody", "base64Body", "bodyFileName"].filter { fields[$0] != nil }
+        if bodies.count > 1 { throw node.error("give one body, not \(bodies.map { "\"\($0)\"" }.joined(separator: " and "))") }
+        switch bodies.first {
+        case "body": body = .text(try node.child("body", of: fields)!.string())
+        case "jsonBody": body = .json(node.child("jsonBody", of: fields)!.value)
+        case "base64Body":
+            let text = node.child("base64Body", of: fields)!
+            guard let data = Base64.decode(try text.string()) else {
+                throw text.error("the text is not valid base64 (letters, digits, \"+\", \"/\", \"=\" padding to a multiple of 4)")
+            }
+            body = .bytes(data)
+        case "bodyFileName":
+            let name = node.child("bodyFileName", of: fields)!
+            body = .file(try name.string(), name)
+        default: break
+        }
+        if let delay = node.child("fixedDelayMilliseconds", of: fields) { fixedDelay = try delay.milliseconds() }
+        if let distribution = node.child("delayDistribution", of: fields) { self.distribution = try Self.distribution(distribution) }
+        if let dribble = node.child("chunkedDribbleDelay", of: fields) {
+            let pair = try dribble.object(known: ["numberOfChunks", "totalDuration"])
+            guard let chunks = dribble.child("numberOfChunks", of: pair), let total = dribble.child("totalDuration", of: pair) else {
+                throw dribble.error("chunkedDribbleDelay needs \"numberOfChunks\" and \"totalDuration\"")
+            }
+            _ = try chunks.integer(in: 1...1_000_000)
+            self.dribble = try total.milliseconds()
+        }
+        if let fault = node.child("fault", of: fields) {
+            let name = try fault.string()
+            guard Self.faults.contains(name) else { throw fault.error("\"\(name)\" is not a fault; use one of \(Self.faults.joined(separator: ", "))") }
+            self.fault = name
+        }
+        if let transformers = node.child("transformers", of: fields) {
+            for transformer in try transformers.elements() {
+                let name = try transformer.string()
+                guard name == "response-template" else {
+                    throw transformer.error("the transformer \"\(name)\" is not supported; the one transformer here is \"response-template\"")
+                }
+                templated = true
+            }
+        }
+        if let parameters = node.child("transformerParameters", of: fields) {
+            let known = try parameters.object(known: ["disableBodyFileTemplating"])
+            if let flag = parameters.child("disableBodyFileTemplating", of: known) { fileTemplating = !(try flag.bool()) }
+        }
+    }
+
+    private static func text(_ node: WireMockNode) throws(HTTPMockError) -> String {
+        switch node.value {
+        case .string(let text): return text
+        case .int, .double, .bool: return node.value.description
+        default: throw node.error("expected a string, not \(node.kind)")
+        }
+    }
+
+    private static func distribution(_ node: WireMockNode) throws(HTTPMockError) -> Distribution {
+        guard case .object(let object) = node.value, let type = node.child("type", of: object) else {
+            throw node.error("a delayDistribution has a \"type\": \"uniform\" or \"lognormal\"")
+        }
+        switch try type.string() {
+        case "uniform":
+            let fields = try node.object(known: ["type", "lower", "upper"])
+            guard let lower = node.child("lower", of: fields), let upper = node.child("upper", of: fields) else {
+                throw node.error("a uniform delayDistribution needs \"lower\" and \"upper\" (milliseconds)")
+            }
+            let low = try lower.milliseconds(), high = try upper.milliseconds()
+            guard low <= high else { throw node.error("\"lower\" (\(low)) is more than \"upper\" (\(high))") }
+            return .uniform(lower: low, upper: high)
+        case "lognormal":
+            let fields = try node.object(known: ["type", "median", "sigma", "maxValue"])
+            guard let median = node.child("median", of: fields), let sigma = node.child("sigma", of: fields) else {
+                throw node.error("a lognormal delayDistribution needs \"median\" (milliseconds) and \"sigma\"")
+            }
+            guard let spread = sigma.value.number, spread >= 0, spread <= 10 else { throw sigma.error("expected a number from 0 to 10, not \(sigma.kind)") }
+            return .lognormal(median: try median.milliseconds(), sigma: spread,
+                              maximum: try node.child("maxValue", of: fields).map { (value) throws(HTTPMockError) in try value.milliseconds() })
+        case let other:
+            throw type.error("\"\(other)\" is not a delay distribution; use \"uniform\" or \"lognormal\"")
+        }
+    }
+}

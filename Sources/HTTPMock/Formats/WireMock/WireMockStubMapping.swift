@@ -1,0 +1,96 @@
+import Foundation
+
+/// One WireMock stub mapping, read and checked: what a mapping file holds (alone, or in a `{"mappings": […]}`
+/// list), and what WireMock's admin API receives.
+///
+/// Every field is translated onto ``Match`` and ``MockResponse`` when the mapping is registered
+/// (``HTTPMock/register(_:filesFolder:)``); the checks that need no file run here, so a mapping that is built is
+/// one that registers (but for its `bodyFileName`, looked up then).
+package struct WireMockStubMapping: Sendable {
+    /// `id` or `uuid` from the JSON, or a new one.
+    package var id: UUID
+    package var name: String?
+    /// The mapping as a JSON object, with `id` filled in (for listing it back).
+    package var json: Data
+    /// Where it came from, as errors name it (`mappings/users.json`).
+    let source: String
+    let object: [String: JSONValue]
+    /// Whether the JSON gave the id (a made-up one does not name the mapping in messages).
+    let hasGivenID: Bool
+
+    static let keys = ["id", "uuid", "name", "request", "response", "priority", "persistent", "metadata", "insertionIndex",
+                       "postServeActions", "serveEventListeners"] + WireMockScenario.keys
+
+    /// Reads one mapping object; `source` names where it came from in errors.
+    package init(json: Data, source: String) throws(HTTPMockError) {
+        let value = try DefinitionFile.decode(JSONValue.self, from: json, name: source)
+        try self.init(value, source: source)
+    }
+
+    init(_ value: JSONValue, source: String) throws(HTTPMockError) {
+        let top = WireMockNode(value: value, path: "", place: source)
+        guard case .object(var object) = value else { throw top.error("a mapping is an object, not \(top.kind)") }
+        var id: UUID?
+        for key in ["id", "uuid"] {
+            guard let node = top.child(key, of: object) else { continue }
+            guard let parsed = UUID(uuidString: try node.string()) else { throw node.error("\"\(try node.string())\" is not a UUID") }
+            if let id, id != parsed { throw node.error("\"id\" and \"uuid\" differ; give one of them") }
+            id = parsed
+        }
+        self.id = id ?? UUID()
+        hasGivenID = id != nil
+        name = try top.child("name", of: object).map { (node) throws(HTTPMockError) in try node.string() }
+        self.source = source
+        object["id"] = .string(self.id.uuidString.lowercased())
+        self.object = object
+        json = JSONValue.object(object).data
+        _ = try definition(files: .unchecked, globalTemplating: false)
+    }
+
+    /// The mappings in a file's JSON: one mapping object, or `{"mappings": […]}`.
+    package static func mappings(in json: Data, source: String) throws(HTTPMockError) -> [WireMockStubMapping] {
+        let value = try DefinitionFile.decode(JSONValue.self, from: json, name: source)
+        guard case .object(let object) = value, object["mappings"] != nil else { return [try WireMockStubMapping(value, source: source)] }
+        let top = WireMockNode(value: value, path: "", place: source)
+        _ = try top.object(known: ["mappings", "meta"])
+        var mappings: [WireMockStubMapping] = []
+        for element in try top.child("mappings", of: object)!.elements() {
+            mappings.append(try WireMockStubMapping(element.value, source: "\(source) \(element.path)"))
+        }
+        return mappings
+    }
+
+    /// `mappings/users.json, mapping "Get user"`: the file and the mapping, for messages.
+    var place: String {
+        if let name { return "\(source), mapping \"\(name)\"" }
+        if hasGivenID { return "\(source), mapping \(id.uuidString.lowercased())" }
+        return source
+    }
+
+    /// The stub this mapping registers.
+    func definition(files: WireMockResponse.Files, globalTemplating: Bool) throws(HTTPMockError) -> Engine.Definition {
+        let top = WireMockNode(value: .object(object), path: "", place: place)
+        let fields = try top.object(known: Self.keys)
+        for key in ["postServeActions", "serveEventListeners"] where fields[key] != nil {
+            throw top.child(key, of: fields)!.error("\"\(key)\" is not supported: webhooks and serve-event listeners do not run here")
+        }
+        guard let requestNode = top.child("request", of: fields) else { throw top.error("the required key \"request\" is missing; add it") }
+        let request = try WireMockRequest(requestNode)
+        let responseNode = top.child("response", of: fields) ?? WireMockNode(value: .object([:]), path: "response", place: place)
+        var response = try WireMockResponse(responseNode).served(files: files, globalTemplating: globalTemplating,
+                                                                  pathTemplate: request.pathTemplate)
+        var matches = request.matches
+        try WireMockScenario(fields, in: top).apply(to: &matches, response: &response)
+        var compiled: CompiledMatchers
+        do {
+            compiled = try CompiledMatchers(matches)
+        } catch {
+            throw HTTPMockError(error.code, "\(place) at request: \(error.message)")
+        }
+        if let priority = top.child("priority", of: fields) {
+            compiled.conditions.append(.wireMockPriority(try priority.integer(in: 1...1_000_000)))
+        }
+        compiled.conditions.append(.loaded(from: place))
+        return Engine.Definition(host: compiled.host, path: compiled.path, conditions: compiled.conditions, responses: [response])
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// A WireMock value pattern (`{"equalTo": "x"}`, `{"matches": "[0-9]+"}`, `{"absent": true}`, `{"and": […]}`,
+/// and for bodies `equalToJson`, `matchesJsonPath`, `binaryEqualTo`), reduced to a few tests that translate onto
+/// the one matcher vocabulary (``WireMockValuePattern/match(_:)``).
+///
+/// As in WireMock, a test of a value (all but `absent`) fails when the value is missing: `doesNotContain` needs
+/// the header, parameter or cookie to be there.
+indirect enum WireMockValuePattern: Sendable {
+    /// The value equals this text.
+    case equal(String)
+    /// The value contains a match of this regular expression (anchored by the decoder where WireMock matches
+    /// the whole value).
+    case regex(String)
+    case present
+    case not(WireMockValuePattern)
+    case all([WireMockValuePattern])
+    case any([WireMockValuePattern])
+    /// Bodies: JSON equal to this value.
+    case json(JSONValue, JSONComparison)
+    /// Bodies: the JSONPath selects something (that meets the pattern, if one is given).
+    case jsonPath(JSONPath, WireMockValuePattern?)
+    /// Bodies: exactly these bytes.
+    case bytes(Data)
+
+    static let operators = ["equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent", "and", "or", "not",
+                            "equalToJson", "matchesJsonPath", "binaryEqualTo"]
+    static let modifiers = ["caseInsensitive", "ignoreArrayOrder", "ignoreExtraElements"]
+    /// WireMock's operators this library does not read, with what to do instead.
+    static let unsupported: [String: String] = [
+        "equalToXml": "XML comparison is not supported; match the body with \"contains\" or \"matches\"",
+        "matchesXPath": "XPath is not supported; match the body with \"contains\" or \"matches\"",
+        "matchesJsonSchema": "JSON Schema validation is not supported; use \"matchesJsonPath\" or \"equalToJson\"",
+        "before": "date and time comparison is not supported; use \"matches\"",
+        "after": "date and time comparison is not supported; use \"matches\"",
+        "equalToDateTime": "date and time comparison is not supported; use \"matches\"",
+        "hasExactly": "multi-value patterns are not supported; give one pattern, which any of the values may meet",
+        "includes": "multi-value patterns are not supported; give one pattern, which any of the values may meet",
+    ]
+
+    /// Reads the pattern at `node`. Body-only operators are refused unless `body` is set.
+    static func decode(_ node: WireMockNode, body: Bool) throws(HTTPMockError) -> WireMockValuePattern {
+        guard case .object(let object) = node.value else {
+            throw node.error("expected a value pattern such as {\"equalTo\": \"…\"}, not \(node.kind)")
+        }
+        for key in object.keys.sorted() {
+            if let reason = unsupported[key] { throw node.error("\"\(key)\" is not supported: \(reason)") }
+        }
+        let fields = try node.object(known: operators + modifiers + ["expression"])
+        let given = operators.filter { fields[$0] != nil }
+        guard given.count == 1, let kind = given.first else {
+            throw node.error(given.isEmpty
+                ? "a value pattern needs one of: \(operators.joined(separator: ", "))"
+                : "a value pattern has one operator, not \(given.map { "\"\($0)\"" }.joined(separator: " and "))")
+        }
+        let value = node.child(kind, of: fields)!
+        for modifier in modifiers where fields[modifier] != nil {
+            let allowed = modifier == "caseInsensitive" ? ["equalTo"] : ["equalToJson"]
+            guard allowed.contains(kind) else { throw node.error("\"\(modifier)\" applies to \"\(allowed[0])\", not to \"\(kind)\"") }
+        }
+        if fields["expression"] != nil { throw node.error("\"expression\" belongs inside \"matchesJsonPath\"") }
+        if !body, ["equalToJson", "matchesJsonPath", "binaryEqualTo"].contains(kind) {
+            throw node.error("\"\(kind)\" applies to bodyPatterns only")
+        }
+        switch kind {
+        case "equalTo":
+            let text = try scalarText(value)
+            let ignoresCase = try fields["caseInsensitive"].map { _ throws(HTTPMockError) in try node.child("caseInsensitive", of: fields)!.bool() } ?? false
+            return ignoresCase ? .regex("(?i)\\A" + NSRegularExpression.escapedPattern(for: text) + "\\z") : .equal(text)
+        case "contains":
+            return .regex(NSRegularExpression.escapedPattern(for: try scalarText(value)))
+        case "doesNotContain":
+            return .all([.present, .not(.regex(NSRegularExpression.escapedPattern(for: try scalarText(value))))])
+        case "matches":
+            return .regex(try anchored(value))
+        case "doesNotMatch":
+            return .all([.present, .not(.regex(try anchored(value)))])
+        case "absent":
+            return try value.bool() ? .not(.present) : .present
+        case "and", "or":
+            var parts: [WireMockValuePattern] = []
+            for element in try value.elements() { parts.append(try decode(element, body: body)) }
+            if parts.isEmpty { throw value.error("\"\(kind)\" needs at least one pattern") }
+            return kind == "and" ? .all(parts) : .any(parts)
+        case "not":
+            return .not(try decode(value, body: body))
+        case "equalToJson":
+            var comparison = JSONComparison()
+            if let flag = node.child("ignoreArrayOrder", of: fields) { comparison.ignoresArrayOrder = try flag.bool() }
+            if let flag = node.child("ignoreExtraElements", of: fields) { comparison.ignoresExtraElements = try flag.bool() }
+            return .json(try jsonValue(value), comparison)
+        case "matchesJsonPath":
+            return try jsonPath(value)
+        default: // binaryEqualTo
+            guard let data = Base64.decode(try value.string()) else { throw value.error("the text is not valid base64") }
+            return .bytes(data)
+        }
+    }
+
+    /// WireMock compares numbers and booleans given to `equalTo` as their text.
+    private static func scalarText(_ node: WireMockNode) throws(HTTPMockError) -> String {
+        switch node.value {
+        case .string(let text): return text
+        case .int, .double, .bool: return node.value.description
+        default: throw node.error("expected a string, not \(node.kind)")
+        }
+    }
+
+    /// WireMock's `matches` is a match of the whole value: `\A(?:pattern)\z`, checked to compile.
+    static func anchored(_ node: WireMockNode) throws(HTTPMockError) -> String {
+        let pattern = try node.string()
+        if pattern.isEmpty { throw node.error("the regular expression is empty; write what to match") }
+        do { _ = try NSRegularExpression(pattern: pattern) } catch {
+            throw node.error("the regular expression \"\(pattern)\" does not compile (check brackets, parentheses and escapes; write a literal dot as \\.)")
+        }
+        return "\\A(?:" + pattern + ")\\z"
+    }
+
+    /// `equalToJson` takes JSON, or JSON written in a string.
+    private static func jsonValue(_ node: WireMockNode) throws(HTTPMockError) -> JSONValue {
+        guard case .string(let text) = node.value else { return node.value }
+        guard let value = JSONValue(data: Data(text.utf8)) else {
+            throw node.error("the string is not JSON (\(JSONSyntax.locate(in: Data(text.utf8)).detail)); write the JSON itself, or fix the text")
+        }
+        return value
+    }
+
+    /// `"$.a"` or `{"expression": "$.a", "equalTo": "x"}` (any value pattern beside the expression).
+    private static func jsonPath(_ node: WireMockNode) throws(HTTPMockError) -> WireMockValuePattern {
+        func compile(_ node: WireMockNode) throws(HTTPMockError) -> JSONPath {
+            let text = try node.string()
+            do { return try JSONPath(text) } catch { throw node.error(error.message) }
+        }
+        guard case .object(var object) = node.value else { return .jsonPath(try compile(node), nil) }
+        guard let expression = node.child("expression", of: object) else {
+            throw node.error("\"matchesJsonPath\" is a JSONPath string or an object with \"expression\" and a value pattern")
+        }
+        object["expression"] = nil
+        let pattern = try decode(WireMockNode(value: .object(object), path: node.path, place: node.place), body: true)
+        return .jsonPath(try compile(expression), pattern)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+// Matchers on parts of a request the public words do not reach with a regular expression (a query value, a
+// cookie, the path alone, the path and query, a URI template variable). WireMock mapping files use them.
+
+extension Match {
+    /// The path equals `path` literally (decoded segments, as requests are compared): a `*` in it is a plain
+    /// character. Tested by the router's index, as ``path(_:)`` is.
+    static func path(literal path: String) -> Match {
+        Match("path \(path)") { () throws(HTTPMockError) -> Compiled in
+            Compiled(path: PathGlob(literalSegments: PathNormalization.segments(ofEncodedPath: path)), routeIsTest: true)
+        }
+    }
+
+    /// The path as the request wrote it (percent-encoded, without the query) contains a match of `pattern`.
+    static func path(matching pattern: String) -> Match {
+        regexMatch("path ~ /\(pattern)/", key: "path-regex", pattern: pattern, role: "regular expression for the path") { request in
+            [RelativeURL(request.url).path]
+        }
+    }
+
+    /// The path and query as the request wrote them (`/search?q=swift`) contain a match of `pattern`.
+    static func relativeURL(matching pattern: String) -> Match {
+        regexMatch("url ~ /\(pattern)/", key: "url-relative-regex", pattern: pattern, role: "regular expression for the URL") { request in
+            [RelativeURL(request.url).text]
+        }
+    }
+
+    /// Some value of the query parameter `name` (decoded) contains a match of `pattern`.
+    static func query(_ name: String, matching pattern: String) -> Match {
+        regexMatch("query \(name) ~ /\(pattern)/", key: "query-regex:\(name)", pattern: pattern,
+                   role: "regular expression for query parameter \"\(name)\"") { request in
+            request.queryValues(for: name).map { $0 ?? "" }
+        }
+    }
+
+    /// The request sends the cookie `name` (in its `Cookie` header).
+    static func cookie(_ name: String) -> Match {
+        Match(condition: Condition(key: "header:cookie:\(name)", summary: "header Cookie has \(name)") {
+            !Cookies.values(name, in: $0).isEmpty
+        })
+    }
+
+    /// The request sends the cookie `name` with the value `value`.
+    static func cookie(_ name: String, _ value: String) -> Match {
+        Match(condition: Condition(key: "header:cookie:\(name)=\(value)", weight: 2, summary: "header Cookie \(name)=\(value)") {
+            Cookies.values(name, in: $0).contains(value)
+        })
+    }
+
+    /// The request sends the cookie `name` with a value that contains a match of `pattern`.
+    static func cookie(_ name: String, matching pattern: String) -> Match {
+        regexMatch("header Cookie \(name) ~ /\(pattern)/", key: "header:cookie:\(name)~", pattern: pattern,
+                   role: "regular expression for cookie \"\(name)\"") { Cookies.values(name, in: $0) }
+    }
+
+    /// The request fits the URI template `template` and its variable `name` holds a value that contains a match of
+    /// `pattern` (or any value, when `pattern` is `nil`).
+    static func templateVariable(_ name: String, of template: String, matching pattern: String?) -> Match {
+        Match("template \(template) \(name) ~ /\(pattern ?? ".*")/") { () throws(HTTPMockError) -> Compiled in
+            let compiled = try URITemplate(template)
+            let regex = try pattern.map { (pattern) throws(HTTPMockError) in
+                try compileRegex(pattern, role: "regular expression for path parameter \"\(name)\"")
+            }
+            return Compiled(condition: Condition(key: "template:\(template):\(name)~\(pattern ?? "")", weight: 2,
+                                                 summary: "template \(template) \(name) ~ /\(pattern ?? ".*")/",
+                                                 isUserCode: regex != nil) { request in
+                guard let value = compiled.captures(in: request)?[name] else { return false }
+                return regex.map { $0.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil } ?? true
+            })
+        }
+    }
+
+    /// A regular expression tested on each of the texts `values` reads from a request: it passes when one matches.
+    private static func regexMatch(_ description: String, key: String, pattern: String, role: String,
+                                   values: @escaping @Sendable (CapturedRequest) -> [String]) -> Match {
+        Match(description) { () throws(HTTPMockError) -> Compiled in
+            let regex = try compileRegex(pattern, role: role)
+            return Compiled(condition: Condition(key: "\(key)~\(pattern)", weight: 2, summary: description, isUserCode: true) { request in
+                values(request).contains { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
+            })
+        }
+    }
+}
+
+/// The path and query of a URL as written (percent-encoded), without scheme, host or fragment: `/search?q=a%20b`.
+struct RelativeURL {
+    let path: String
+    let query: String?
+
+    init(_ url: URL) {
+        let text = url.absoluteString
+        var rest = Substring(text)
+        if let scheme = rest.range(of: "://") {
+            rest = rest[scheme.upperBound...]
+            rest = rest[(rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex)...]
+        }
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        if let mark = rest.firstIndex(of: "?") {
+            path = String(rest[..<mark])
+            query = String(rest[rest.index(after: mark)...])
+        } else {
+            path = String(rest)
+            query = nil
+        }
+    }
+
+    /// `path?query`, with `/` for an empty path.
+    var text: String {
+        let shown = path.isEmpty ? "/" : path
+        return query.map { shown + "?" + $0 } ?? shown
+    }
+}
+
+/// The cookies a request sends in its `Cookie` header(s): `a=1; b=2`.
+enum Cookies {
+    static func values(_ name: String, in request: CapturedRequest) -> [String] {
+        var values: [String] = []
+        for header in request.headers.values(for: "Cookie") {
+            for pair in header.split(separator: ";") {
+                let pair = pair.trimmingCharacters(in: .whitespaces)
+                guard let equals = pair.firstIndex(of: "="), pair[..<equals] == name else { continue }
+                values.append(String(pair[pair.index(after: equals)...]))
+            }
+        }
+        return values
+    }
+}

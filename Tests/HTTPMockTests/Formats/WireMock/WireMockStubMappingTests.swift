@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import HTTPMock
+
+/// The package API WireMock's admin API uses: one mapping read from JSON, then registered.
+@Suite struct WireMockStubMappingTests {
+    @Test func idComesFromIdOrUuidOrIsMadeUp() throws {
+        let given = try WireMockStubMapping(json: Data(#"{"uuid": "8C5DB8B0-2DB4-4AD7-A99F-38C9B00DA3F7", "name": "n", "request": {"url": "/a"}}"#.utf8),
+                                            source: "admin")
+        #expect(given.id == UUID(uuidString: "8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7"))
+        #expect(given.name == "n")
+        let made = try WireMockStubMapping(json: Data(#"{"request": {"url": "/a"}}"#.utf8), source: "admin")
+        let listed = try #require(try JSONSerialization.jsonObject(with: made.json) as? [String: Any])
+        #expect(listed["id"] as? String == made.id.uuidString.lowercased())
+        #expect(listed["request"] as? [String: String] == ["url": "/a"])
+        #expect { try WireMockStubMapping(json: Data(#"{"id": "x", "request": {}}"#.utf8), source: "admin") } throws: { error in
+            (error as? HTTPMockError)?.message == #"admin at id: "x" is not a UUID"#
+        }
+    }
+
+    @Test func aListOrOneMapping() throws {
+        let list = try WireMockStubMapping.mappings(in: Data(#"{"mappings": [{"request": {"url": "/a"}}, {"request": {"url": "/b"}}], "meta": {"total": 2}}"#.utf8),
+                                                    source: "admin")
+        #expect(list.count == 2)
+        #expect(try WireMockStubMapping.mappings(in: Data(#"{"request": {"url": "/a"}}"#.utf8), source: "admin").count == 1)
+    }
+
+    @Test func registerIsAllOrNothing() async throws {
+        let mock = HTTPMock()
+        let good = try WireMockStubMapping(json: Data(#"{"request": {"url": "/a"}, "response": {"body": "a"}}"#.utf8), source: "admin")
+        // The file is looked up when the mapping is registered: without a folder, that fails, and nothing is added.
+        let file = try WireMockStubMapping(json: Data(#"{"name": "f", "request": {"url": "/f"}, "response": {"bodyFileName": "f.txt"}}"#.utf8), source: "admin")
+        #expect { try mock.register([good, file], filesFolder: nil) } throws: { error in
+            (error as? HTTPMockError)?.message == #"admin, mapping "f" at response.bodyFileName: there is no __files folder beside the mappings to read "f.txt" from"#
+        }
+        #expect(mock.stubUsage.isEmpty)
+        let loaded = try mock.register([good], filesFolder: nil)
+        #expect(loaded.stubCount == 1)
+        #expect(try await mock.urlSession.fetch("http://localhost/a").text == "a")
+    }
+}
