@@ -13,19 +13,28 @@ let package = Package(
         .library(name: "HTTPMockOpenAPI", targets: ["HTTPMockOpenAPI"]),
         // The same mocks over real HTTP on 127.0.0.1. Needs the `Server` trait (see below).
         .library(name: "HTTPMockServer", targets: ["HTTPMockServer"]),
+        // A mock server from the command line (`httpmock serve <folder>`). Needs the `CommandLineTool` trait:
+        //   swift run --traits CommandLineTool httpmock serve <folder>
+        .executable(name: "httpmock", targets: ["HTTPMockCLI"]),
     ],
     traits: [
-        // Both off by default: a package enables one to depend on what it needs, and only then resolves it:
+        // All off by default: a package enables one to depend on what it needs, and only then resolves it:
         //   .package(url: "https://github.com/…/HTTPMock", from: "…", traits: ["OpenAPI"])
         // Without its trait a product's module is empty (see .ci/dependency-isolation).
         .trait(name: "OpenAPI", description: "Builds HTTPMockOpenAPI, a ClientTransport for swift-openapi-generator clients."),
         .trait(name: "Server", description: "Builds HTTPMockServer with its SwiftNIO dependency."),
+        .trait(
+            name: "CommandLineTool",
+            description: "Builds the httpmock command-line tool with swift-argument-parser (turns on Server).",
+            enabledTraits: ["Server"]
+        ),
         .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(name: "HTTPMock"),
@@ -48,6 +57,17 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Server"])),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Server"])),
                 .product(name: "NIOFoundationCompat", package: "swift-nio", condition: .when(traits: ["Server"])),
+            ]
+        ),
+        // Without the `CommandLineTool` trait it only says how to build the real tool (its sources are inside
+        // `#if CommandLineTool`).
+        .executableTarget(
+            name: "HTTPMockCLI",
+            dependencies: [
+                "HTTPMock",
+                "HTTPMockServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser",
+                         condition: .when(traits: ["CommandLineTool"])),
             ]
         ),
         // Its server scene is built with the `Server` trait only (`swift run --traits Server Demo`).

@@ -8,7 +8,7 @@ let package = Package(
     name: "HTTPMockServerTests",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     dependencies: [
-        .package(name: "HTTPMock", path: "..", traits: ["Server"]),
+        .package(name: "HTTPMock", path: "..", traits: ["Server", "CommandLineTool"]),
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
     ],
@@ -24,9 +24,15 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // Plays the app under UI test in another process: requests what its standard input names from the base URL
+        // in its environment, and prints what it got.
+        .executableTarget(name: "AppUnderTest"),
         .testTarget(
             name: "HTTPMockServerTests",
             dependencies: [
+                // Launched by the cross-process tests, so built before them.
+                "AppUnderTest",
+                .product(name: "httpmock", package: "HTTPMock"),
                 .product(name: "HTTPMock", package: "HTTPMock"),
                 .product(name: "HTTPMockTesting", package: "HTTPMock"),
                 .product(name: "HTTPMockServer", package: "HTTPMock"),

@@ -27,18 +27,32 @@ extension HTTPMockServer {
         /// response ended: a client that never finishes its headers, or an idle keep-alive connection, is closed
         /// after this. Default 30.
         public var requestHeadTimeout: TimeInterval
+        /// Where a request that no stub answers goes when the mock's unmocked policy is `.passthrough`: a base URL
+        /// such as `https://api.example.com` (a path in it prefixes the request's path). The server forwards the
+        /// request there, relays the response as it came (redirects included, not followed) and journals it, so
+        /// a recording (`startRecording`) writes it. `nil` (the default): such a request gets
+        /// `502 Bad Gateway`, and nothing leaves the machine.
+        public var proxy: URL?
+        /// Whether the server answers WireMock's admin API under `/__admin/` (the journal, reset, settings,
+        /// shutdown: see <doc:CommandLineAndAdminAPI>) instead of matching those paths against the stubs.
+        /// Default `false`.
+        public var adminAPI: Bool
 
         /// Settings with the defaults above, changed where given.
         public init(
             origin: String? = nil,
             maximumHeaderBytes: Int = 64 * 1024,
             maximumBodyBytes: Int = 32 << 20,
-            requestHeadTimeout: TimeInterval = 30
+            requestHeadTimeout: TimeInterval = 30,
+            proxy: URL? = nil,
+            adminAPI: Bool = false
         ) {
             self.origin = origin
             self.maximumHeaderBytes = maximumHeaderBytes
             self.maximumBodyBytes = maximumBodyBytes
             self.requestHeadTimeout = requestHeadTimeout
+            self.proxy = proxy
+            self.adminAPI = adminAPI
         }
 
         var decoderLimits: NIOHTTPDecoderLimitConfiguration {
@@ -54,13 +68,21 @@ extension HTTPMockServer {
 struct ConnectionSettings: Sendable {
     let mock: HTTPMock
     let configuration: HTTPMockServer.Configuration
+    let lifecycle: ServerLifecycle
+    /// Carries unanswered requests to ``HTTPMockServer/Configuration/proxy``, if one is set.
+    let forwarder: Forwarder?
+    /// What the admin API changes.
+    let state = ServerState()
     /// `scheme://host` of ``HTTPMockServer/Configuration/origin``, or `nil` to use the mock's default domain.
     private let origin: (scheme: String, authority: String)?
     /// The address the server is bound to, which a `Host` header may name too.
     private let address: String
 
-    init(mock: HTTPMock, configuration: HTTPMockServer.Configuration, address: String) {
+    init(mock: HTTPMock, configuration: HTTPMockServer.Configuration, address: String, lifecycle: ServerLifecycle,
+         forwarder: Forwarder?) {
         self.mock = mock
+        self.lifecycle = lifecycle
+        self.forwarder = forwarder
         self.address = address.lowercased()
         self.configuration = configuration
         if let origin = configuration.origin {

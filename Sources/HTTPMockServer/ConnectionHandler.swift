@@ -119,6 +119,10 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     private func serve(_ head: HTTPRequestHead, body: ByteBuffer?, context: ChannelHandlerContext) {
         responding = true
+        if settings.configuration.adminAPI, AdminAPI.handles(head.uri) {
+            answerAdmin(head, body: body, context: context)
+            return
+        }
         guard let url = settings.url(uri: head.uri, hostHeader: head.headers.first(name: "host")) else {
             keepAlive = false
             sendPlain(.badRequest, "HTTPMock: the request target \(head.uri) is not a path\n", context: context)
@@ -133,13 +137,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         let isHead = head.method == .HEAD
         switch answer {
         case .respond(let response):
-            guard response.headerDelay > 0 else {
-                send(response, version: head.version, isHead: isHead, context: context)
-                return
-            }
-            pending = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(response.headerDelay)) {
-                self.send(response, version: head.version, isHead: isHead, context: context)
-            }
+            respond(with: response, version: head.version, isHead: isHead, context: context)
         case .fail(let error, let delay):
             guard delay > 0 else {
                 fail(with: error, version: head.version, context: context)
@@ -149,11 +147,66 @@ final class ConnectionHandler: ChannelInboundHandler {
                 self.fail(with: error, version: head.version, context: context)
             }
         case .passthrough:
-            let text = "HTTPMock: \(head.method.rawValue) \(url.absoluteString) was not answered: the mock's unmockedPolicy is .passthrough, which HTTPMockServer does not carry out (it is no proxy). Add a stub, or use .notFound.\n"
+            if let forwarder = settings.forwarder {
+                forward(request, with: forwarder, version: head.version, isHead: isHead, context: context)
+                return
+            }
+            let text = "HTTPMock: \(head.method.rawValue) \(url.absoluteString) was not answered: the mock's unmockedPolicy is .passthrough and the server has no proxy to forward it to (Configuration.proxy). Add a stub, set a proxy, or use .notFound.\n"
             sendPlain(.badGateway, text, context: context, journal: true)
         case .crash(let message):
             fatalError(message)
         }
+    }
+
+    /// Sends `response` after its own delay and the admin API's `fixedDelay`.
+    private func respond(with response: WireResponse, version: HTTPVersion, isHead: Bool, context: ChannelHandlerContext) {
+        let delay = response.headerDelay + Double(settings.state.fixedDelayMilliseconds) / 1000
+        guard delay > 0 else {
+            send(response, version: version, isHead: isHead, context: context)
+            return
+        }
+        pending = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(delay)) {
+            self.send(response, version: version, isHead: isHead, context: context)
+        }
+    }
+
+    /// Relays `request` to the configured proxy and its answer to the client; the journal entry completes with
+    /// what the upstream sent (or the error that kept it from answering, with `502 Bad Gateway` to the client).
+    private func forward(_ request: CapturedRequest, with forwarder: Forwarder, version: HTTPVersion, isHead: Bool,
+                         context: ChannelHandlerContext) {
+        let promise = context.eventLoop.makePromise(of: Forwarder.Reply.self)
+        forwarder.forward(request) { promise.completeWith($0) }
+        promise.futureResult.assumeIsolated().whenComplete { result in
+            guard self.isOpen else { return }
+            switch result {
+            case .success(let reply):
+                var headers: [String: String] = [:]
+                for (name, value) in reply.headers {
+                    headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+                }
+                let response = WireResponse(status: reply.status, headers: headers, body: .data(reply.body), url: request.url)
+                self.respond(with: response, version: version, isHead: isHead, context: context)
+            case .failure(let error):
+                self.complete(.failure(error))
+                let text = "HTTPMock: \(request.method) \(request.url.absoluteString) could not be forwarded to the proxy \(forwarder.upstream.absoluteString): \(error.localizedDescription)\n"
+                self.sendPlain(.badGateway, text, context: context)
+            }
+        }
+    }
+
+    /// Answers WireMock's admin API (``HTTPMockServer/Configuration/adminAPI``): nothing is matched or journaled.
+    private func answerAdmin(_ head: HTTPRequestHead, body: ByteBuffer?, context: ChannelHandlerContext) {
+        let data = body.flatMap { $0.readableBytes > 0 ? Data(buffer: $0) : nil }
+        let request = AdminRequest(method: head.method.rawValue, target: head.uri, body: data)
+        let reply = AdminAPI.answer(request, context: AdminContext(mock: settings.mock, state: settings.state))
+        var then: (() -> Void)?
+        if reply.then == .shutdown {
+            keepAlive = false
+            let lifecycle = settings.lifecycle
+            then = { Task { await lifecycle.stop() } }
+        }
+        sendPlain(HTTPResponseStatus(statusCode: reply.status), reply.body,
+                  contentType: reply.body.isEmpty ? nil : "application/json", context: context, afterSent: then)
     }
 
     /// Status line, headers and body as the stub gave them: no redirect followed, no cookie stored.
@@ -405,21 +458,30 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// A text response from the server itself; journaled only when `journal` (the request was decided).
     private func sendPlain(_ status: HTTPResponseStatus, _ text: String, context: ChannelHandlerContext,
                            journal: Bool = false, extraHeaders: [(String, String)] = [], closes: Bool = true) {
+        sendPlain(status, Data(text.utf8), contentType: "text/plain; charset=utf-8", context: context,
+                  journal: journal, extraHeaders: extraHeaders, closes: closes)
+    }
+
+    /// A response from the server itself; `afterSent` runs once it is flushed.
+    private func sendPlain(_ status: HTTPResponseStatus, _ data: Data, contentType: String?, context: ChannelHandlerContext,
+                           journal: Bool = false, extraHeaders: [(String, String)] = [], closes: Bool = true,
+                           afterSent: (() -> Void)? = nil) {
         responding = true
-        let body = ByteBuffer(string: text)
+        let body = ByteBuffer(data: data)
         var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+        if let contentType { headers.add(name: "Content-Type", value: contentType) }
         headers.add(name: "Content-Length", value: String(body.readableBytes))
         for (name, value) in extraHeaders { headers.add(name: name, value: value) }
         if !keepAlive { headers.add(name: "Connection", value: "close") }
         if journal {
-            var journaled: [String: String] = ["Content-Type": "text/plain; charset=utf-8"]
+            var journaled: [String: String] = [:]
+            if let contentType { journaled["Content-Type"] = contentType }
             for (name, value) in extraHeaders { journaled[name] = value }
-            complete(.response(status: Int(status.code), headers: journaled, body: Data(text.utf8)))
+            complete(.response(status: Int(status.code), headers: journaled, body: data))
         }
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
                       promise: nil)
-        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        if body.readableBytes > 0 { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
         let keepAlive = self.keepAlive
         context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
             self.responding = false
@@ -428,6 +490,7 @@ final class ConnectionHandler: ChannelInboundHandler {
             } else if closes {
                 context.close(promise: nil)
             }
+            afterSent?()
         }
     }
 

@@ -34,14 +34,14 @@ public final class HTTPMockServer: Sendable {
     /// The settings the server was started with.
     public let configuration: Configuration
 
-    private let channel: any Channel
-    private let connections: Connections
+    private let lifecycle: ServerLifecycle
+    private let forwarder: Forwarder?
 
-    private init(mock: HTTPMock, channel: any Channel, connections: Connections, address: String, port: Int,
+    private init(mock: HTTPMock, lifecycle: ServerLifecycle, forwarder: Forwarder?, address: String, port: Int,
                  configuration: Configuration) {
         self.mock = mock
-        self.channel = channel
-        self.connections = connections
+        self.lifecycle = lifecycle
+        self.forwarder = forwarder
         self.port = port
         self.configuration = configuration
         let host = address.contains(":") ? "[\(address)]" : address
@@ -64,8 +64,10 @@ public final class HTTPMockServer: Sendable {
         address: String = "127.0.0.1",
         configuration: Configuration = Configuration()
     ) async throws -> HTTPMockServer {
-        let connections = Connections()
-        let settings = ConnectionSettings(mock: mock, configuration: configuration, address: address)
+        let lifecycle = ServerLifecycle()
+        let forwarder = configuration.proxy.map(Forwarder.init(upstream:))
+        let settings = ConnectionSettings(mock: mock, configuration: configuration, address: address,
+                                          lifecycle: lifecycle, forwarder: forwarder)
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -73,7 +75,7 @@ public final class HTTPMockServer: Sendable {
             .childChannelOption(.maxMessagesPerRead, value: 16)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    guard connections.insert(channel) else { throw ChannelError.ioOnClosedChannel }
+                    guard lifecycle.insert(channel) else { throw ChannelError.ioOnClosedChannel }
                     let limits = configuration.decoderLimits
                     try channel.pipeline.syncOperations.addHandlers([
                         HTTPResponseEncoder(),
@@ -83,25 +85,44 @@ public final class HTTPMockServer: Sendable {
                         HTTPServerPipelineHandler(),
                         ConnectionHandler(settings: settings),
                     ])
-                    channel.closeFuture.whenComplete { _ in connections.remove(channel) }
+                    channel.closeFuture.whenComplete { _ in lifecycle.remove(channel) }
                 }
             }
-        let channel = try await bootstrap.bind(host: address, port: port).get()
+        let channel: any Channel
+        do {
+            channel = try await bootstrap.bind(host: address, port: port).get()
+        } catch {
+            forwarder?.close()
+            throw error
+        }
         guard let bound = channel.localAddress?.port else {
             try? await channel.close()
+            forwarder?.close()
             throw ChannelError.unknownLocalAddress
         }
-        return HTTPMockServer(mock: mock, channel: channel, connections: connections, address: address, port: bound,
+        lifecycle.setListener(channel)
+        return HTTPMockServer(mock: mock, lifecycle: lifecycle, forwarder: forwarder, address: address, port: bound,
                               configuration: configuration)
     }
 
     /// Stops listening and closes every connection, with the responses they were sending or waiting to send.
     /// When it returns the port is free and no timer of the server is left. Calling it again does nothing.
     public func stop() async {
-        try? await channel.close()
-        for connection in connections.closeAll() {
-            try? await connection.close()
-        }
+        await lifecycle.stop()
+        forwarder?.close()
+    }
+
+    /// Returns when the server has stopped: after ``stop()``, or a `POST /__admin/shutdown` to the admin API
+    /// (see ``Configuration/adminAPI``). A program that serves until told otherwise waits here.
+    ///
+    /// ```swift
+    /// let server = try await HTTPMockServer.start(serving: mock, configuration: .init(adminAPI: true))
+    /// print(server.baseURL)
+    /// await server.waitUntilStopped()   // until POST /__admin/shutdown
+    /// ```
+    public func waitUntilStopped() async {
+        await lifecycle.waitUntilStopped()
+        forwarder?.close()
     }
 
     /// Starts a server for `mock`, runs `body` with it, and stops it, whether `body` returns or throws: one server
@@ -131,40 +152,6 @@ public final class HTTPMockServer: Sendable {
     }
 
     /// How many connections are open now.
-    public var openConnections: Int { connections.count }
-}
-
-/// The open connections, so that ``HTTPMockServer/stop()`` can close them.
-private final class Connections: Sendable {
-    private struct State {
-        var open: [ObjectIdentifier: any Channel] = [:]
-        var stopped = false
-    }
-
-    private let state = Locked(State())
-
-    /// Adds `channel`, or says `false` once the server has stopped.
-    func insert(_ channel: any Channel) -> Bool {
-        state.withLock { state in
-            guard !state.stopped else { return false }
-            state.open[ObjectIdentifier(channel)] = channel
-            return true
-        }
-    }
-
-    func remove(_ channel: any Channel) {
-        state.withLock { _ = $0.open.removeValue(forKey: ObjectIdentifier(channel)) }
-    }
-
-    /// Every open connection; none is accepted after this.
-    func closeAll() -> [any Channel] {
-        state.withLock { state in
-            state.stopped = true
-            defer { state.open = [:] }
-            return Array(state.open.values)
-        }
-    }
-
-    var count: Int { state.withLock { $0.open.count } }
+    public var openConnections: Int { lifecycle.count }
 }
 #endif

@@ -26,6 +26,17 @@ package struct WireResponse: Sendable {
     /// The URL it answers: the request's, or where the redirects the mock followed led.
     package var url: URL
 
+    /// A response a server built itself, for what it relays from a proxied upstream: sent at once, whole.
+    package init(status: Int, headers: [String: String], body: Body, url: URL) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        truncation = nil
+        headerDelay = 0
+        bytesPerSecond = nil
+        self.url = url
+    }
+
     init(_ response: MockResponse, url: URL, extraDelay: TimeInterval) {
         status = response.status.code
         headers = response.headers

@@ -31,6 +31,22 @@ enum MappingFolder {
         return definitions
     }
 
+    /// The stubs of each mapping file in `folder`, read one by one: a file that cannot be read does not stop the
+    /// others (``definitions(at:limits:)`` stops at the first).
+    static func eachFile(in folder: URL, limits: FileSizeLimits) -> [(URL, Result<[Engine.Definition], HTTPMockError>)] {
+        let folder = folder.standardizedFileURL
+        let bodies = FolderPath(root: folder, limits: limits)
+        return mappingFiles(in: folder).map { file in
+            do throws(HTTPMockError) {
+                let place = relativePath(of: file, in: folder)
+                let checked = try bodies.file(place, place: place)
+                return (file, .success(try definitions(ofFile: file, checked: checked, files: bodies)))
+            } catch {
+                return (file, .failure(error))
+            }
+        }
+    }
+
     private static func definitions(ofFile file: URL, checked: URL? = nil, files: FolderPath) throws(HTTPMockError) -> [Engine.Definition] {
         let name = relativePath(of: file, in: files.root)
         let mapping = try DefinitionFile.decode(MappingFile.self, from: checked ?? file, name: name, limit: files.limits.definitions)

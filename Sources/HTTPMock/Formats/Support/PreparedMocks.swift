@@ -1,0 +1,52 @@
+import Foundation
+
+/// The stubs of a file or folder, read and checked but not registered yet.
+///
+/// For tools that serve files and reload them (the `httpmock` command, another module of this package): they read
+/// every source fully, then register them all in one step with ``HTTPMock/register(_:slot:)``, which replaces the
+/// previous set in the same step, so a request sees the old set or the new one, never half of either. `package`:
+/// no part of the public API.
+package struct PreparedMocks {
+    /// The file or folder read.
+    package let source: String
+    /// How many stubs registering it adds.
+    package var stubCount: Int { definitions.count }
+
+    let definitions: [Engine.Definition]
+}
+
+extension HTTPMock {
+    /// Reads mapping files as ``loadMappings(from:)`` does, without registering them.
+    package func prepareMappings(from location: URL) throws(HTTPMockError) -> PreparedMocks {
+        PreparedMocks(source: location.path, definitions: try MappingFolder.definitions(at: location, limits: sizeLimits))
+    }
+
+    /// Reads each mapping file of `folder` on its own (body files still resolve inside `folder`), so that a tool can
+    /// skip the files that cannot be read and name them.
+    package func prepareMappingFiles(in folder: URL) -> [(file: URL, result: Result<PreparedMocks, HTTPMockError>)] {
+        MappingFolder.eachFile(in: folder, limits: sizeLimits).map { file, result in
+            (file, result.map { PreparedMocks(source: file.path, definitions: $0) })
+        }
+    }
+
+    /// Reads a Mockingbird bundle as ``loadMockingbirdBundle(at:queryMatching:)`` does, without registering it.
+    package func prepareMockingbirdBundle(at folder: URL, queryMatching: QueryMatching = .exact) throws(HTTPMockError) -> PreparedMocks {
+        let folder = folder.standardizedFileURL
+        return PreparedMocks(source: folder.path, definitions: try MockingbirdBundle.definitions(
+            in: folder, queryMatching: queryMatching, limits: sizeLimits))
+    }
+
+    /// Reads a HAR file as ``loadHAR(at:options:)`` does, without registering it.
+    package func prepareHAR(at url: URL, options: HARReplayOptions = HARReplayOptions()) throws(HTTPMockError) -> PreparedMocks {
+        let har = try DefinitionFile.decode(HAR.self, from: url, name: url.lastPathComponent, limit: sizeLimits.definitions)
+        return PreparedMocks(source: url.path, definitions: try har.definitions(options: options, name: url.lastPathComponent))
+    }
+
+    /// Registers every prepared source in `slot`, removing what the slot held, in one step; or, when a response
+    /// cannot be served, throws and changes nothing.
+    @discardableResult
+    package func register(_ prepared: [PreparedMocks], slot: String) throws(HTTPMockError) -> LoadedMocks {
+        try core.engine.load(prepared.flatMap(\.definitions), source: prepared.map(\.source).joined(separator: ", "),
+                             slot: slot)
+    }
+}

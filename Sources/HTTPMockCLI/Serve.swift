@@ -1,0 +1,162 @@
+#if CommandLineTool
+import ArgumentParser
+import Foundation
+import HTTPMock
+import HTTPMockServer
+
+/// `httpmock serve <paths…>`: serves mock files over HTTP until SIGINT or SIGTERM.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serves mock files over HTTP until Ctrl-C (SIGINT) or SIGTERM.",
+        discussion: """
+        Each path is an HTTPMock mapping folder or file (*.mock.json), a Mockingbird bundle (a folder with \
+        bundle.json) or a HAR file (*.har), told apart by what it holds (or named with --format). The first line on \
+        standard output is the base URL, such as http://127.0.0.1:8080; messages go to standard error.
+
+        A file that cannot be read stops httpmock before it serves, with the file and key on standard error \
+        (or, with --skip-invalid, is named and skipped).
+
+        With --record-to and --proxy, requests no stub answers go to the proxy, and what it answered is written, \
+        secrets redacted, to recorded.mock.json in the folder when httpmock stops.
+        """
+    )
+
+    @Argument(help: "Mapping folders or files, Mockingbird bundles, HAR files.")
+    var paths: [String] = []
+
+    @Option(help: "What every path holds, instead of telling it from its contents.")
+    var format: SourceFormat?
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port = 0
+
+    @Option(help: "The address to listen on. Only 127.0.0.1 (the default) and other loopback addresses keep the mocks on this machine; any other address serves the network, with a warning.")
+    var bind = "127.0.0.1"
+
+    @Option(help: "The scheme and host requests are matched as, such as https://api.example.com (default: http:// and example.com).")
+    var origin: String?
+
+    @Flag(help: "Reload the paths when a file in them changes: the new set replaces the old one whole, and a file that cannot be read keeps the old set.")
+    var watch = false
+
+    @Option(help: UnmockedChoice.help)
+    var unmocked: UnmockedChoice?
+
+    @Flag(help: "Skip a file that cannot be read, naming it on standard error, instead of not starting.")
+    var skipInvalid = false
+
+    @Option(help: "Forward the requests no stub answers to this base URL, such as https://api.example.com.")
+    var proxy: String?
+
+    @Option(help: "Write what --proxy answered to recorded.mock.json in this folder when httpmock stops; what the folder holds already is served.")
+    var recordTo: String?
+
+    @Flag(inversion: .prefixedNo, help: "Answer WireMock's admin API under /__admin/.")
+    var adminAPI = true
+
+    func validate() throws {
+        if paths.isEmpty, recordTo == nil, proxy == nil {
+            throw ValidationError("Name at least one path to serve (or --proxy to forward everything).")
+        }
+        if recordTo != nil, proxy == nil {
+            throw ValidationError("--record-to records what --proxy answers: add --proxy <base URL>.")
+        }
+        if let proxy {
+            guard let url = URL(string: proxy), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+                  url.host != nil else {
+                throw ValidationError("--proxy \(proxy) is not an http:// or https:// base URL.")
+            }
+            if let unmocked, unmocked.name != "passthrough" {
+                throw ValidationError("--proxy forwards the requests no stub answers, which --unmocked \(unmocked.name) answers itself: use one or the other.")
+            }
+        } else if unmocked?.name == "passthrough" {
+            throw ValidationError("--unmocked passthrough needs --proxy <base URL> to forward to.")
+        }
+        guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port (0 to 65535).") }
+    }
+
+    func run() async throws {
+        let mock = HTTPMock()
+        mock.journalCapacity = 10_000
+        let sources = MockSources(paths: paths.map { URL(fileURLWithPath: $0) }, format: format, skipInvalid: skipInvalid)
+        do {
+            let outcome = try sources.load(into: mock)
+            for line in outcome.skipped { Console.error("httpmock: \(line)") }
+            Console.error("httpmock: serving \(outcome.stubCount) stub(s) from \(paths.isEmpty ? "no path" : paths.joined(separator: ", "))")
+        } catch {
+            Console.error("httpmock: cannot serve: \(error)")
+            throw ExitCode.failure
+        }
+        var recording: Recording?
+        if let recordTo {
+            do {
+                recording = try mock.startRecording(to: URL(fileURLWithPath: recordTo), format: .mappings, mode: .newRequests)
+            } catch {
+                Console.error("httpmock: cannot record to \(recordTo): \(error)")
+                throw ExitCode.failure
+            }
+        } else if proxy != nil {
+            mock.unmockedPolicy = .passthrough
+        } else if let unmocked {
+            mock.unmockedPolicy = unmocked.policy
+        }
+        if !Self.isLoopback(bind) {
+            Console.error("httpmock: warning: listening on \(bind), not a loopback address: other machines can reach these mocks")
+        }
+        let configuration = HTTPMockServer.Configuration(origin: origin, proxy: proxy.flatMap(URL.init(string:)), adminAPI: adminAPI)
+        let server: HTTPMockServer
+        do {
+            server = try await HTTPMockServer.start(serving: mock, port: port, address: bind, configuration: configuration)
+        } catch {
+            Console.error("httpmock: cannot listen on \(bind):\(port): \(error)")
+            throw ExitCode.failure
+        }
+        Console.output(server.baseURL.absoluteString)
+
+        let signals = StopSignals { Task { await server.stop() } }
+        let watching = watch ? Task {
+            await Watcher(paths: sources.paths).run(every: 0.5) {
+                do {
+                    let outcome = try sources.load(into: mock)
+                    for line in outcome.skipped { Console.error("httpmock: \(line)") }
+                    Console.error("httpmock: reloaded \(outcome.stubCount) stub(s)")
+                } catch {
+                    Console.error("httpmock: kept the previous mocks: \(error)")
+                }
+            }
+        } : nil
+
+        await server.waitUntilStopped()
+        watching?.cancel()
+        signals.cancel()
+        if let recording {
+            do {
+                try recording.finish()
+                Console.error("httpmock: recorded \(recording.recordedEntries.count) request(s) to \(recording.url.path)")
+            } catch {
+                Console.error("httpmock: the recording could not be written: \(error)")
+                throw ExitCode.failure
+            }
+        }
+        Console.error("httpmock: stopped")
+    }
+
+    /// `127.x.x.x`, `::1` and `localhost`: reachable from this machine only.
+    static func isLoopback(_ address: String) -> Bool {
+        let address = address.lowercased()
+        return address.hasPrefix("127.") || address == "::1" || address == "localhost"
+    }
+}
+
+/// Standard output holds the base URL alone; everything else goes to standard error. Both are written at once
+/// (not buffered), so a process reading them sees each line as it is printed.
+enum Console {
+    static func output(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    static func error(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+#endif

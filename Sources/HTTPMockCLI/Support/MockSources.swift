@@ -1,0 +1,125 @@
+#if CommandLineTool
+import ArgumentParser
+import Foundation
+import HTTPMock
+
+/// What a path given to `httpmock serve` holds.
+enum SourceFormat: String, CaseIterable, ExpressibleByArgument {
+    /// HTTPMock's own mapping files: a folder of `*.mock.json` (and their body files), or one such file.
+    case mappings
+    /// A Mockingbird bundle: a folder with a `bundle.json`.
+    case mockingbird
+    /// A HAR recording: a `.har` file (or a JSON file whose top level has `log`).
+    case har
+    /// A WireMock folder: `mappings/` (and `__files/`).
+    case wiremock
+
+    /// The format a path's contents say, or an error naming the path and what was looked for.
+    static func detect(_ url: URL) throws(SourceError) -> SourceFormat {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw SourceError("\(url.path): no such file or folder")
+        }
+        let name = url.lastPathComponent.lowercased()
+        if !isFolder.boolValue {
+            if name.hasSuffix(".mock.json") { return .mappings }
+            if name.hasSuffix(".har") { return .har }
+            if name.hasSuffix(".json"), let data = FileManager.default.contents(atPath: url.path),
+               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["log"] != nil {
+                return .har
+            }
+            throw SourceError("\(url.path): not a mapping file (*.mock.json) nor a HAR file (*.har); name the format with --format")
+        }
+        let manager = FileManager.default
+        if manager.fileExists(atPath: url.appendingPathComponent("bundle.json").path) { return .mockingbird }
+        if isWireMockFolder(url) { return .wiremock }
+        if let enumerator = manager.enumerator(atPath: url.path),
+           enumerator.contains(where: { ($0 as? String)?.hasSuffix(".mock.json") == true }) {
+            return .mappings
+        }
+        throw SourceError("\(url.path): found no bundle.json (Mockingbird), no mappings/ and __files/ (WireMock) and no *.mock.json (HTTPMock mapping files); name the format with --format")
+    }
+
+    /// A folder with a `mappings/` folder, and `__files/` beside it or WireMock's plain `*.json` mappings in it.
+    private static func isWireMockFolder(_ url: URL) -> Bool {
+        let manager = FileManager.default
+        let mappings = url.appendingPathComponent("mappings")
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: mappings.path, isDirectory: &isFolder), isFolder.boolValue else { return false }
+        if manager.fileExists(atPath: url.appendingPathComponent("__files").path) { return true }
+        let names = (try? manager.contentsOfDirectory(atPath: mappings.path)) ?? []
+        return names.contains { $0.hasSuffix(".json") && !$0.hasSuffix(".mock.json") }
+    }
+}
+
+/// A path that cannot be served, said in one line naming it.
+struct SourceError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The paths `httpmock serve` was given, read into one set of stubs that replaces the previous set in one step.
+struct MockSources {
+    let paths: [URL]
+    /// `nil`: detected per path.
+    let format: SourceFormat?
+    /// Skip a file that cannot be read (naming it on standard error) instead of failing.
+    let skipInvalid: Bool
+
+    /// The slot the served set occupies in the mock: each load replaces the one before.
+    static let slot = "httpmock serve"
+
+    /// What a load did.
+    struct Outcome {
+        var stubCount = 0
+        /// One line per skipped file, naming it and why.
+        var skipped: [String] = []
+    }
+
+    /// Reads every path, then registers them all, replacing the set served before. Throws (and changes nothing)
+    /// when a path cannot be read and `skipInvalid` is off.
+    @discardableResult
+    func load(into mock: HTTPMock) throws -> Outcome {
+        var outcome = Outcome()
+        var prepared: [PreparedMocks] = []
+        for path in paths {
+            do {
+                prepared += try read(path, mock: mock, outcome: &outcome)
+            } catch {
+                guard skipInvalid else { throw error }
+                outcome.skipped.append("skipped \(path.path): \(error)")
+            }
+        }
+        try mock.register(prepared, slot: Self.slot)
+        outcome.stubCount = prepared.reduce(0) { $0 + $1.stubCount }
+        return outcome
+    }
+
+    private func read(_ path: URL, mock: HTTPMock, outcome: inout Outcome) throws -> [PreparedMocks] {
+        switch try format ?? SourceFormat.detect(path) {
+        case .mappings:
+            var isFolder: ObjCBool = false
+            guard skipInvalid, FileManager.default.fileExists(atPath: path.path, isDirectory: &isFolder), isFolder.boolValue else {
+                return [try mock.prepareMappings(from: path)]
+            }
+            var prepared: [PreparedMocks] = []
+            for (file, result) in mock.prepareMappingFiles(in: path) {
+                switch result {
+                case .success(let mocks): prepared.append(mocks)
+                case .failure(let error): outcome.skipped.append("skipped \(file.path): \(error)")
+                }
+            }
+            return prepared
+        case .mockingbird:
+            return [try mock.prepareMockingbirdBundle(at: path)]
+        case .har:
+            return [try mock.prepareHAR(at: path)]
+        case .wiremock:
+            // WireMock folders (`mappings/` + `__files/`): the one place they are read. The core's WireMock
+            // reader plugs in here as `return [try mock.prepareWireMockMappings(from: path)]`, a prepared
+            // (unregistered) read like the three above, so that reloads stay atomic.
+            throw SourceError("\(path.path) is a WireMock folder (mappings/ and __files/), which this build of httpmock does not read yet; convert it to HTTPMock mapping files (*.mock.json)")
+        }
+    }
+}
+#endif

@@ -1,0 +1,83 @@
+#if Server
+import HTTPMock
+import NIOCore
+
+/// The listening channel and the open connections of one server, so that it can be stopped from its own API
+/// (``HTTPMockServer/stop()``) or from a request (`POST /__admin/shutdown`), once.
+final class ServerLifecycle: Sendable {
+    private struct State {
+        var listener: (any Channel)?
+        var open: [ObjectIdentifier: any Channel] = [:]
+        var stopped = false
+        var finished = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Locked(State())
+
+    /// The channel that accepts connections, once bound.
+    func setListener(_ channel: any Channel) {
+        state.withLock { $0.listener = channel }
+    }
+
+    /// Adds `channel`, or says `false` once the server has stopped.
+    func insert(_ channel: any Channel) -> Bool {
+        state.withLock { state in
+            guard !state.stopped else { return false }
+            state.open[ObjectIdentifier(channel)] = channel
+            return true
+        }
+    }
+
+    func remove(_ channel: any Channel) {
+        state.withLock { _ = $0.open.removeValue(forKey: ObjectIdentifier(channel)) }
+    }
+
+    var count: Int { state.withLock { $0.open.count } }
+
+    /// Stops listening, closes every connection, then wakes those waiting. Calling it again waits for the first
+    /// call to finish.
+    func stop() async {
+        let (listener, open, first) = state.withLock { state in
+            defer {
+                state.stopped = true
+                state.open = [:]
+            }
+            return (state.listener, Array(state.open.values), !state.stopped)
+        }
+        guard first else { return await waitUntilStopped() }
+        try? await listener?.close()
+        for connection in open {
+            try? await connection.close()
+        }
+        let waiters = state.withLock { state in
+            state.finished = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once ``stop()`` has finished.
+    func waitUntilStopped() async {
+        await withCheckedContinuation { continuation in
+            let done = state.withLock { state in
+                if !state.finished { state.waiters.append(continuation) }
+                return state.finished
+            }
+            if done { continuation.resume() }
+        }
+    }
+}
+
+/// What the admin API changes while a server runs.
+final class ServerState: Sendable {
+    private let fixedDelay = Locked(0)
+
+    /// Milliseconds added before every response of the mock (`POST /__admin/settings {"fixedDelay": …}`).
+    var fixedDelayMilliseconds: Int {
+        get { fixedDelay.current }
+        set { fixedDelay.withLock { $0 = newValue } }
+    }
+}
+#endif
