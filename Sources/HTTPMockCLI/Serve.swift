@@ -79,6 +79,9 @@ struct Serve: AsyncParsableCommand {
         let mock = HTTPMock()
         mock.journalCapacity = 10_000
         let sources = MockSources(paths: paths.map { URL(fileURLWithPath: $0) }, format: format, skipInvalid: skipInvalid)
+        let watcher = Watcher(paths: sources.paths)
+        // Taken before the first read: a change made after it is caught, however early.
+        let baseline = watch ? watcher.snapshot() : [:]
         do {
             let outcome = try sources.load(into: mock)
             for line in outcome.skipped { Console.error("httpmock: \(line)") }
@@ -115,7 +118,7 @@ struct Serve: AsyncParsableCommand {
 
         let signals = StopSignals { Task { await server.stop() } }
         let watching = watch ? Task {
-            await Watcher(paths: sources.paths).run(every: 0.5) {
+            await watcher.run(every: 0.5, from: baseline) {
                 do {
                     let outcome = try sources.load(into: mock)
                     for line in outcome.skipped { Console.error("httpmock: \(line)") }

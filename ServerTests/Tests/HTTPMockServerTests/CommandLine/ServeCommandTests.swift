@@ -1,0 +1,158 @@
+import Foundation
+import HTTPMock
+import HTTPMockServer
+import Testing
+
+/// `httpmock serve`, the binary this package builds, run as a child process on folders each test writes.
+@Suite("httpmock serve in a child process", .disabled(if: runsUnderAddressSanitizer, "launches processes"))
+struct ServeCommandTests {
+    static let greeting = #"{ "host": "api.example.com", "mocks": [ { "request": { "path": "/greeting" }, "response": { "text": "hello" } } ] }"#
+    static let origin = ["--origin", "https://api.example.com"]
+
+    /// Starts `httpmock serve` and reads the base URL it prints first.
+    private func serve(_ arguments: [String]) async throws -> (ChildProcess, URL) {
+        let child = try ChildProcess("httpmock", arguments: ["serve"] + arguments)
+        let line = try await child.nextLine()
+        let url = try #require(URL(string: line), "the first line is the base URL: \(line)")
+        return (child, url)
+    }
+
+    @Test("serves a mapping folder: the base URL comes first on standard output; SIGTERM stops it cleanly")
+    func servesAFolder() async throws {
+        let folder = try temporaryFolder(["greeting.mock.json": Self.greeting])
+        let (child, url) = try await serve([folder.path] + Self.origin)
+        #expect(url.absoluteString.hasPrefix("http://127.0.0.1:"))
+        let reply = try await call("GET", url.adding("/greeting"))
+        #expect(reply.status == 200)
+        #expect(reply.text == "hello")
+        // The admin API is on by default.
+        let journal = try #require(try await call("GET", url.adding("/__admin/requests")).json)
+        #expect((journal["meta"] as? [String: Any])?["total"] as? Int == 1)
+        #expect(await child.terminate() == 0)
+        #expect(child.standardError.contains("serving 1 stub(s)"))
+        #expect(child.standardError.contains("stopped"))
+    }
+
+    @Test("tells a Mockingbird bundle and a HAR file from what they hold, or from --format")
+    func detectsFormats() async throws {
+        let folder = try temporaryFolder([
+            "bundle/bundle.json": #"[ { "request": { "url": "://api.example.com/ip" }, "response": { "code": 200, "file": "ip.json" } } ]"#,
+            "bundle/ip.json": #"{"origin": "127.0.0.1"}"#,
+            "poll.har": #"{ "log": { "version": "1.2", "entries": [ { "request": { "method": "GET", "url": "https://api.example.com/jobs/7" }, "response": { "status": 202, "content": { "mimeType": "text/plain", "text": "queued" } } } ] } }"#,
+            "traffic.json": #"{ "log": { "version": "1.2", "entries": [ { "request": { "method": "GET", "url": "https://api.example.com/me" }, "response": { "status": 200, "content": { "mimeType": "text/plain", "text": "Ann" } } } ] } }"#,
+        ])
+        let (child, url) = try await serve([folder.appendingPathComponent("bundle").path, folder.appendingPathComponent("poll.har").path] + Self.origin)
+        #expect(try await call("GET", url.adding("/ip")).text == #"{"origin": "127.0.0.1"}"#)
+        let job = try await call("GET", url.adding("/jobs/7"))
+        #expect(job.status == 202)
+        #expect(job.text == "queued")
+        #expect(await child.terminate() == 0)
+
+        let (named, namedURL) = try await serve(["--format", "har", folder.appendingPathComponent("traffic.json").path] + Self.origin)
+        #expect(try await call("GET", namedURL.adding("/me")).text == "Ann")
+        #expect(await named.terminate() == 0)
+    }
+
+    @Test("a file that cannot be read: no server, a non-zero exit, the file and key on standard error")
+    func badFileDoesNotStart() async throws {
+        let folder = try temporaryFolder([
+            "greeting.mock.json": Self.greeting,
+            "broken.mock.json": #"{ "mocks": [ { "request": { "method": "G E T", "path": "/a" }, "response": { "text": "a" } } ] }"#,
+        ])
+        let child = try ChildProcess("httpmock", arguments: ["serve", folder.path])
+        #expect(await child.waitForExit() == 1)
+        #expect(child.standardError.contains("broken.mock.json at mocks[0].request.method"))
+        await #expect(throws: ChildProcessError.self) { _ = try await child.nextLine(timeout: 5) }
+    }
+
+    @Test("--skip-invalid names the file it skips and serves the others")
+    func skipInvalid() async throws {
+        let folder = try temporaryFolder([
+            "greeting.mock.json": Self.greeting,
+            "broken.mock.json": #"{ "mocks": [ { "request": { "path": "/a" }, "response": { "status": "ok" } } ] }"#,
+        ])
+        let (child, url) = try await serve([folder.path, "--skip-invalid"] + Self.origin)
+        #expect(try await call("GET", url.adding("/greeting")).text == "hello")
+        #expect(child.standardError.contains("skipped \(folder.appendingPathComponent("broken.mock.json").standardizedFileURL.path)"))
+        #expect(await child.terminate() == 0)
+    }
+
+    @Test("--watch swaps in the changed set whole; a file that cannot be read keeps the previous set")
+    func watchReloads() async throws {
+        let folder = try temporaryFolder(["greeting.mock.json": Self.greeting])
+        let (child, url) = try await serve([folder.path, "--watch"] + Self.origin)
+        #expect(try await call("GET", url.adding("/greeting")).text == "hello")
+
+        let file = folder.appendingPathComponent("greeting.mock.json")
+        // Written whole (a rename), so the watcher never reads half a file.
+        try Data(Self.greeting.replacingOccurrences(of: "hello", with: "hello again").utf8).write(to: file, options: .atomic)
+        try await child.waitForError(containing: "reloaded 1 stub(s)")
+        #expect(try await call("GET", url.adding("/greeting")).text == "hello again")
+
+        #expect(!child.standardError.contains("kept the previous mocks"))
+        try Data(#"{ "mocks": [ { "request": { "path": "/greeting" } "#.utf8).write(to: file, options: .atomic)
+        try await child.waitForError(containing: "kept the previous mocks")
+        #expect(child.standardError.contains("greeting.mock.json"))
+        #expect(try await call("GET", url.adding("/greeting")).text == "hello again")
+        #expect(await child.terminate() == 0)
+    }
+
+    @Test("--unmocked takes a status for what no stub answers")
+    func unmockedStatus() async throws {
+        let folder = try temporaryFolder(["greeting.mock.json": Self.greeting])
+        let (child, url) = try await serve([folder.path, "--unmocked", "503"] + Self.origin)
+        #expect(try await call("GET", url.adding("/elsewhere")).status == 503)
+        #expect(await child.terminate() == 0)
+    }
+
+    @Test("--record-to with --proxy forwards what no stub answers and writes it, redacted, when stopped")
+    func recordsThroughProxy() async throws {
+        let upstream = HTTPMock()
+        upstream.addResponses(forPath: "/profile") {
+            MockResponse.dictionary(["name": "Ann", "access_token": "tok-123"], headers: ["Set-Cookie": "sid=1"])
+        }
+        let folder = try temporaryFolder()
+        try await HTTPMockServer.withServer(serving: upstream) { upstreamServer in
+            let (child, url) = try await serve(["--record-to", folder.path, "--proxy", upstreamServer.baseURL.absoluteString])
+            let reply = try await call("GET", url.adding("/profile"), headers: ["Authorization": "Bearer real"])
+            #expect(reply.status == 200)
+            #expect(reply.json?["access_token"] as? String == "tok-123")
+            #expect(await child.terminate() == 0)
+            #expect(child.standardError.contains("recorded 1 request(s)"))
+        }
+        #expect(upstream.journal.first?.request.headers["Authorization"] == "Bearer real")
+        let written = try String(contentsOf: folder.appendingPathComponent("recorded.mock.json"), encoding: .utf8)
+        #expect(!written.contains("tok-123"))
+        #expect(!written.contains("sid=1"))
+        let replay = HTTPMock()
+        try replay.loadMappings(from: folder)
+        try await HTTPMockServer.withServer(serving: replay) { server in
+            let reply = try await call("GET", server.baseURL.adding("/profile"))
+            #expect(reply.json?["name"] as? String == "Ann")
+            #expect(reply.json?["access_token"] as? String == "REDACTED")
+        }
+    }
+
+    @Test("POST /__admin/shutdown ends the process with status 0")
+    func adminShutdown() async throws {
+        let folder = try temporaryFolder(["greeting.mock.json": Self.greeting])
+        let (child, url) = try await serve([folder.path])
+        #expect(try await call("POST", url.adding("/__admin/shutdown")).status == 200)
+        #expect(await child.waitForExit() == 0)
+    }
+
+    @Test("usage errors exit 64 and say what is missing")
+    func usageErrors() async throws {
+        let cases: [([String], String)] = [
+            (["serve"], "at least one path"),
+            (["serve", "--record-to", "/tmp/x"], "--proxy"),
+            (["serve", "x", "--unmocked", "passthrough"], "needs --proxy"),
+            (["serve", "x", "--unmocked", "sometimes"], "--unmocked"),
+        ]
+        for (arguments, text) in cases {
+            let child = try ChildProcess("httpmock", arguments: arguments)
+            #expect(await child.waitForExit() == 64, "\(arguments)")
+            #expect(child.standardError.contains(text), "\(arguments): \(child.standardError)")
+        }
+    }
+}
