@@ -1,9 +1,9 @@
 // Plays an app under UI test, in a process of its own: it talks to the API at the base URL in its environment
 // (`API_BASE_URL`) with a plain URLSession, as an app launched with a test's launch environment would.
 //
-// Each line on standard input is a request to make, `GET /user` or `POST /notes some text`; each answer is one
-// line on standard output: `<status> <body on one line>`, or `error <description>`. `quit` (or the end of the
-// input) ends it.
+// Each argument, then each line on standard input, is a request to make, `GET /user` or `POST /notes some text`
+// (the arguments are what the app loads at launch); each answer is one line on standard output:
+// `<status> <body on one line>`, or `error <description>`. `quit` (or the end of the input) ends it.
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -21,11 +21,11 @@ let configuration = URLSessionConfiguration.ephemeral
 configuration.timeoutIntervalForRequest = 30
 let session = URLSession(configuration: configuration)
 
-while let line = readLine(), line != "quit" {
+func perform(_ line: String) async {
     let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
     guard parts.count >= 2, let url = URL(string: base.absoluteString + parts[1]) else {
         say("error cannot read the command \(line)")
-        continue
+        return
     }
     var request = URLRequest(url: url)
     request.httpMethod = parts[0]
@@ -41,4 +41,11 @@ while let line = readLine(), line != "quit" {
     } catch {
         say("error \(error.localizedDescription)")
     }
+}
+
+for command in CommandLine.arguments.dropFirst() {
+    await perform(command)
+}
+while let line = readLine(), line != "quit" {
+    await perform(line)
 }

@@ -50,3 +50,68 @@ struct DocumentationSamples {
         #expect(response.status.code == 200)
     }
 }
+
+/// The samples of the command line and admin API article, line for line.
+@Suite("HTTPMockServer documentation samples: the command line, the admin API, other processes")
+struct CommandLineDocumentationSamples {
+    @Test("Record through a proxy")
+    func recordThroughAProxy() async throws {
+        let upstreamMock = HTTPMock()
+        upstreamMock.addResponses(forPath: "/user") { MockResponse.plaintext("Alice") }
+        let upstreamServer = try await HTTPMockServer.start(serving: upstreamMock)
+        let upstream = upstreamServer.baseURL
+        let recordings = try temporaryFolder()
+
+        let mock = HTTPMock()
+        let recording = try mock.startRecording(to: recordings, format: .mappings, mode: .newRequests)
+        let server = try await HTTPMockServer.start(serving: mock, configuration: .init(proxy: upstream))
+        #expect(try await call("GET", server.baseURL.adding("/user")).text == "Alice")
+        await server.stop()
+        try recording.finish()
+
+        await upstreamServer.stop()
+        let written = try String(contentsOf: recordings.appendingPathComponent("recorded.mock.json"), encoding: .utf8)
+        #expect(written.contains("Alice"))
+    }
+
+    @Test("Test an app in another process", .disabled(if: runsUnderAddressSanitizer, "launches a process"))
+    func appInAnotherProcess() async throws {
+        let appExecutable = try ChildProcess.executable("AppUnderTest")
+
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/user", host: "api.example.com") {
+            MockResponse.plaintext("Alice", lifetime: .eternal)
+        }
+        let server = try await HTTPMockServer.start(
+            serving: mock, configuration: .init(origin: "https://api.example.com", adminAPI: true))
+        let app = Process()
+        app.executableURL = appExecutable
+        app.environment = ["API_BASE_URL": server.baseURL.absoluteString]
+        app.arguments = ["GET /user"]
+        app.standardInput = FileHandle.nullDevice
+        app.standardOutput = FileHandle.nullDevice
+        try app.run()
+
+        mock.clearQueues()
+        mock.addResponses(forPath: "/user", host: "api.example.com") {
+            MockResponse.plaintext("Bob", lifetime: .eternal)
+        }
+        let entry = await waitForRequest(url: "https://api.example.com/user", in: mock, timeout: 10)
+        HTTPAssertRequested("https://api.example.com/user", headers: ["X-Client": "AppUnderTest/1.0"], in: mock)
+
+        #expect(entry != nil)
+        #expect(try await call("GET", server.baseURL.adding("/user")).text == "Bob")
+        await offPool { app.waitUntilExit() }
+        #expect(app.terminationStatus == 0)
+        await server.stop()
+    }
+
+    @Test("waitUntilStopped returns after POST /__admin/shutdown")
+    func waitUntilStopped() async throws {
+        let mock = HTTPMock()
+        let server = try await HTTPMockServer.start(serving: mock, configuration: .init(adminAPI: true))
+        Task { _ = try await call("POST", server.baseURL.adding("/__admin/shutdown")) }
+        await server.waitUntilStopped()   // until POST /__admin/shutdown
+        await #expect(throws: (any Error).self) { _ = try await call("GET", server.baseURL.adding("/ping")) }
+    }
+}
