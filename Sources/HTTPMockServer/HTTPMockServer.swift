@@ -14,7 +14,7 @@ import NIOPosix
 /// ```swift
 /// let mock = HTTPMock()
 /// mock.addResponses(forPath: "/user", host: "api.example.com") {
-///     MockResponse.plaintext("Alice", lifetime: .forever)
+///     MockResponse.plaintext("Alice", lifetime: .eternal)
 /// }
 /// let server = try await HTTPMockServer.start(serving: mock, configuration: .init(origin: "https://api.example.com"))
 /// let (data, _) = try await URLSession(configuration: .ephemeral).data(from: server.baseURL.appendingPathComponent("user"))
