@@ -115,9 +115,10 @@ struct MockSources {
         case .har:
             return [try mock.prepareHAR(at: path)]
         case .wiremock:
-            // WireMock folders (`mappings/` + `__files/`): the one place they are read. The core's WireMock
-            // reader plugs in here as `return [try mock.prepareWireMockMappings(from: path)]`, a prepared
-            // (unregistered) read like the three above, so that reloads stay atomic.
+            // WireMock folders (`mappings/` + `__files/`): the one place they are read. It plugs in as
+            // `return [try mock.prepareWireMockMappings(from: path)]`, a read that does not register (as the three
+            // above), made from what `loadWireMockMappings(from:)` reads before it registers, so that reloads stay
+            // atomic.
             throw SourceError("\(path.path) is a WireMock folder (mappings/ and __files/), which this build of httpmock does not read yet; convert it to HTTPMock mapping files (*.mock.json)")
         }
     }
