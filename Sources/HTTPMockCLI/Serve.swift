@@ -10,18 +10,22 @@ struct Serve: AsyncParsableCommand {
         abstract: "Serves mock files over HTTP until Ctrl-C (SIGINT) or SIGTERM.",
         discussion: """
         Each path is an HTTPMock mapping folder or file (*.mock.json), a Mockingbird bundle (a folder with \
-        bundle.json) or a HAR file (*.har), told apart by what it holds (or named with --format). The first line on \
+        bundle.json), a HAR file (*.har) or a WireMock folder (mappings/ and __files/), told apart by what it holds \
+        (or named with --format). The first line on \
         standard output is the base URL, such as http://127.0.0.1:8080; messages go to standard error.
 
         A file that cannot be read stops httpmock before it serves, with the file and key on standard error \
         (or, with --skip-invalid, is named and skipped).
+
+        Stub mappings created over the admin API (POST /__admin/mappings) are served beside the files; \
+        POST /__admin/mappings/save writes them into the mappings/ folder of the WireMock folder served.
 
         With --record-to and --proxy, requests no stub answers go to the proxy, and what it answered is written, \
         secrets redacted, to recorded.mock.json in the folder when httpmock stops.
         """
     )
 
-    @Argument(help: "Mapping folders or files, Mockingbird bundles, HAR files.")
+    @Argument(help: "Mapping folders or files, Mockingbird bundles, HAR files, WireMock folders.")
     var paths: [String] = []
 
     @Option(help: "What every path holds, instead of telling it from its contents.")
@@ -106,7 +110,8 @@ struct Serve: AsyncParsableCommand {
         if !Self.isLoopback(bind) {
             Console.error("httpmock: warning: listening on \(bind), not a loopback address: other machines can reach these mocks")
         }
-        let configuration = HTTPMockServer.Configuration(origin: origin, proxy: proxy.flatMap(URL.init(string:)), adminAPI: adminAPI)
+        let configuration = HTTPMockServer.Configuration(origin: origin, proxy: proxy.flatMap(URL.init(string:)), adminAPI: adminAPI,
+                                                         wireMockFolder: sources.wireMockFolder)
         let server: HTTPMockServer
         do {
             server = try await HTTPMockServer.start(serving: mock, port: port, address: bind, configuration: configuration)

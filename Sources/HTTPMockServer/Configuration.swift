@@ -37,6 +37,12 @@ extension HTTPMockServer {
         /// shutdown: see <doc:CommandLineAndAdminAPI>) instead of matching those paths against the stubs.
         /// Default `false`.
         public var adminAPI: Bool
+        /// A WireMock root folder (`mappings/`, `__files/`) for the admin API's stub mappings: the `bodyFileName` of
+        /// a mapping created with `POST /__admin/mappings` is read from its `__files`, and
+        /// `POST /__admin/mappings/save` writes those mappings into its `mappings` folder, and nowhere else. `nil`
+        /// (the default): such mappings cannot name body files, and saving is refused. `httpmock serve` sets it to
+        /// the WireMock folder it serves.
+        public var wireMockFolder: URL?
 
         /// Settings with the defaults above, changed where given.
         public init(
@@ -45,7 +51,8 @@ extension HTTPMockServer {
             maximumBodyBytes: Int = 32 << 20,
             requestHeadTimeout: TimeInterval = 30,
             proxy: URL? = nil,
-            adminAPI: Bool = false
+            adminAPI: Bool = false,
+            wireMockFolder: URL? = nil
         ) {
             self.origin = origin
             self.maximumHeaderBytes = maximumHeaderBytes
@@ -53,6 +60,7 @@ extension HTTPMockServer {
             self.requestHeadTimeout = requestHeadTimeout
             self.proxy = proxy
             self.adminAPI = adminAPI
+            self.wireMockFolder = wireMockFolder
         }
 
         var decoderLimits: NIOHTTPDecoderLimitConfiguration {
@@ -72,7 +80,7 @@ struct ConnectionSettings: Sendable {
     /// Carries unanswered requests to ``HTTPMockServer/Configuration/proxy``, if one is set.
     let forwarder: Forwarder?
     /// What the admin API changes.
-    let state = ServerState()
+    let state: ServerState
     /// `scheme://host` of ``HTTPMockServer/Configuration/origin``, or `nil` to use the mock's default domain.
     private let origin: (scheme: String, authority: String)?
     /// The address the server is bound to, which a `Host` header may name too.
@@ -85,6 +93,7 @@ struct ConnectionSettings: Sendable {
         self.forwarder = forwarder
         self.address = address.lowercased()
         self.configuration = configuration
+        state = ServerState(wireMockFolder: configuration.wireMockFolder)
         if let origin = configuration.origin {
             if let range = origin.range(of: "://") {
                 self.origin = (String(origin[..<range.lowerBound]).lowercased(),

@@ -1,4 +1,5 @@
 #if Server
+import Foundation
 import HTTPMock
 import NIOCore
 
@@ -73,6 +74,12 @@ final class ServerLifecycle: Sendable {
 /// What the admin API changes while a server runs.
 final class ServerState: Sendable {
     private let fixedDelay = Locked(0)
+    /// The stub mappings created over the admin API, with what serves them.
+    let mappings: MappingStore
+
+    init(wireMockFolder: URL?) {
+        mappings = MappingStore(wireMockFolder: wireMockFolder)
+    }
 
     /// Milliseconds added before every response of the mock (`POST /__admin/settings {"fixedDelay": …}`).
     var fixedDelayMilliseconds: Int {

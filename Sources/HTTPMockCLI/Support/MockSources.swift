@@ -66,6 +66,24 @@ struct MockSources {
     /// Skip a file that cannot be read (naming it on standard error) instead of failing.
     let skipInvalid: Bool
 
+    /// The root of the first WireMock folder among the paths (a folder holding `mappings/`, or a `mappings` folder
+    /// itself), which the admin API reads the body files of its mappings from and saves them into.
+    var wireMockFolder: URL? {
+        for path in paths {
+            guard (try? format ?? SourceFormat.detect(path)) == .wiremock else { continue }
+            var isFolder: ObjCBool = false
+            let manager = FileManager.default
+            if manager.fileExists(atPath: path.appendingPathComponent("mappings").path, isDirectory: &isFolder), isFolder.boolValue {
+                return path
+            }
+            if path.standardizedFileURL.lastPathComponent == "mappings", manager.fileExists(atPath: path.path, isDirectory: &isFolder),
+               isFolder.boolValue {
+                return path.standardizedFileURL.deletingLastPathComponent()
+            }
+        }
+        return nil
+    }
+
     /// The slot the served set occupies in the mock: each load replaces the one before.
     static let slot = "httpmock serve"
 
@@ -115,11 +133,7 @@ struct MockSources {
         case .har:
             return [try mock.prepareHAR(at: path)]
         case .wiremock:
-            // WireMock folders (`mappings/` + `__files/`): the one place they are read. It plugs in as
-            // `return [try mock.prepareWireMockMappings(from: path)]`, a read that does not register (as the three
-            // above), made from what `loadWireMockMappings(from:)` reads before it registers, so that reloads stay
-            // atomic.
-            throw SourceError("\(path.path) is a WireMock folder (mappings/ and __files/), which this build of httpmock does not read yet; convert it to HTTPMock mapping files (*.mock.json)")
+            return [try mock.prepareWireMockMappings(from: path)]
         }
     }
 }

@@ -6,21 +6,20 @@ import HTTPMock
 /// here, never matched against the stubs nor journaled (see ``HTTPMockServer/Configuration/adminAPI``).
 ///
 /// The routes are a table, one resource per file (an enum with `routes` and, if `POST /__admin/reset` must undo
-/// something of it, `reset`). `/__admin/mappings` and `/__admin/scenarios` plug in below as resources of their
-/// own once the engine reads WireMock stub mappings and keeps scenarios.
+/// something of it, `reset`).
 enum AdminAPI {
     /// The path every admin route starts with.
     static let root = "__admin"
 
     /// Every resource's routes, in the order they are tried.
-    private static let routes: [AdminRoute] = RequestsResource.routes + SettingsResource.routes + ServerResource.routes
-    // + MappingsResource.routes: GET/POST/DELETE /__admin/mappings, with WireMock's stub mapping decoder.
-    // + ScenariosResource.routes: GET /__admin/scenarios, POST /__admin/scenarios/reset, with engine scenarios.
+    private static let routes: [AdminRoute] = MappingsResource.routes + ScenariosResource.routes + RequestsResource.routes
+        + SettingsResource.routes + ServerResource.routes
 
-    /// What `POST /__admin/reset` undoes, resource by resource.
-    private static let resets: [@Sendable (AdminContext) -> Void] = [RequestsResource.reset]
-    // + MappingsResource.reset (the mappings added through the API), ScenariosResource.reset (every scenario to
-    //   its start).
+    /// What `POST /__admin/reset` undoes, resource by resource: the journal, the mappings created over the API, then
+    /// the scenarios (once the mappings that named some of them are gone).
+    private static let resets: [@Sendable (AdminContext) -> Void] = [
+        RequestsResource.reset, MappingsResource.reset, ScenariosResource.reset,
+    ]
 
     /// Whether `target` (a request's path and query, as sent) is for the admin API.
     static func handles(_ target: String) -> Bool {
@@ -175,6 +174,34 @@ struct AdminError: Error {
     /// JSON that cannot be read, or does not say what the route needs: 422, as WireMock answers.
     static func invalidJSON(pointer: String, detail: String) -> AdminError {
         AdminError(status: 422, code: 10, pointer: pointer, title: "Error parsing JSON", detail: detail)
+    }
+
+    /// A stub mapping or request pattern that cannot be read or served: 422, as WireMock answers, with the key
+    /// HTTPMock's message names (`… at request.headers.Accept: …`) as the JSON pointer (`/request/headers/Accept`)
+    /// and the message as the detail.
+    static func unreadable(_ error: HTTPMockError) -> AdminError {
+        invalidJSON(pointer: pointer(in: error.message) ?? "/", detail: error.message)
+    }
+
+    /// The JSON pointer of the first `at <key path>:` in `message`.
+    private static func pointer(in message: String) -> String? {
+        var rest = message[...]
+        while let at = rest.range(of: " at ") {
+            let after = rest[at.upperBound...]
+            if let colon = after.range(of: ": ") {
+                let path = after[..<colon.lowerBound]
+                if path == "the top level" { return "/" }
+                let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "._-$[]"))
+                if !path.isEmpty, path.unicodeScalars.allSatisfy(allowed.contains) {
+                    let keys = path.replacingOccurrences(of: "[", with: ".").replacingOccurrences(of: "]", with: "")
+                        .split(separator: ".")
+                        .map { $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
+                    return "/" + keys.joined(separator: "/")
+                }
+            }
+            rest = after
+        }
+        return nil
     }
 
     var reply: AdminReply {

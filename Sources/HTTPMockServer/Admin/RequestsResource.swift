@@ -4,13 +4,20 @@ import HTTPMock
 
 /// `/__admin/requests`: the journal, in WireMock's shapes.
 ///
-/// `POST /__admin/requests/count` and `POST /__admin/requests/find` take a WireMock request pattern: they belong
-/// here once the engine reads WireMock's request patterns (the stub mapping decoder).
+/// `POST /__admin/requests/count` and `POST /__admin/requests/find` take a WireMock request pattern, read by the
+/// decoder of WireMock mappings into `Match` values and checked against journaled requests as HTTPMockTesting's
+/// assertions check them (`RequestPredicate`).
 enum RequestsResource {
     static let routes: [AdminRoute] = [
         AdminRoute("GET", "requests") { request, _, context throws(AdminError) in try list(request, context) },
         AdminRoute("DELETE", "requests") { _, _, context in clear(context) },
         AdminRoute("POST", "requests/reset") { _, _, context in clear(context) },
+        AdminRoute("POST", "requests/count") { request, _, context throws(AdminError) in
+            .json(["count": try matching(request, context).count, "requestJournalDisabled": false])
+        },
+        AdminRoute("POST", "requests/find") { request, _, context throws(AdminError) in
+            .json(["requests": try matching(request, context).map(ServeEventJSON.loggedRequest), "requestJournalDisabled": false])
+        },
         AdminRoute("GET", "requests/unmatched") { _, _, context in unmatched(context) },
         AdminRoute("GET", "requests/unmatched/near-misses") { _, _, context in nearMisses(context) },
         AdminRoute("GET", "requests/{id}") { _, parameters, context throws(AdminError) in
@@ -47,6 +54,18 @@ enum RequestsResource {
             "meta": ["total": total],
             "requestJournalDisabled": false,
         ])
+    }
+
+    /// The journaled requests, oldest first, that meet the WireMock request pattern in the body (`{}` meets all).
+    private static func matching(_ request: AdminRequest, _ context: AdminContext) throws(AdminError) -> [JournalEntry] {
+        _ = try request.jsonObject()
+        let predicate: RequestPredicate
+        do {
+            predicate = try RequestPredicate(try WireMockStubMapping.requestPattern(json: request.body ?? Data(), source: "the request pattern"))
+        } catch {
+            throw AdminError.unreadable(error)
+        }
+        return context.mock.journal.filter { predicate.matches($0.request) }
     }
 
     private static func clear(_ context: AdminContext) -> AdminReply {

@@ -5,8 +5,8 @@ import HTTPMock
 /// `/__admin/reset` and `/__admin/shutdown`: the server as a whole.
 enum ServerResource {
     static let routes: [AdminRoute] = [
-        // What every resource keeps: the journal (and, once they are served, mappings added through the API and
-        // scenario states). Stubs registered in code or loaded from files stay, as WireMock keeps its file mappings.
+        // What every resource keeps: the journal, the mappings created over the API and the scenario states. Stubs
+        // registered in code or loaded from files stay, as WireMock keeps its file mappings.
         AdminRoute("POST", "reset") { _, _, context in
             AdminAPI.resetAll(context)
             return .ok

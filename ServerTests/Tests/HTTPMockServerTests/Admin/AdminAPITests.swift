@@ -149,10 +149,11 @@ struct AdminAPITests {
     @Test("an unknown admin route gets 404 naming the routes there are")
     func unknownRoute() async throws {
         try await withAdminServer(HTTPMock()) { server in
-            let reply = try await call("GET", server.baseURL.adding("/__admin/mappings"))
+            let reply = try await call("GET", server.baseURL.adding("/__admin/recordings/status"))
             #expect(reply.status == 404)
             let detail = (reply.json?["errors"] as? [[String: Any]])?.first?["detail"] as? String
             #expect(detail?.contains("GET /__admin/requests") == true)
+            #expect(detail?.contains("PUT /__admin/mappings/{id}") == true)
             let wrongMethod = try await call("PATCH", server.baseURL.adding("/__admin/settings"))
             #expect(wrongMethod.status == 404)
             #expect(wrongMethod.text.contains("PATCH is not supported on /__admin/settings"))

@@ -97,6 +97,55 @@ struct ServeCommandTests {
         #expect(await child.terminate() == 0)
     }
 
+    /// The WireMock folder HTTPMock's own tests read (`mappings/` and `__files/`).
+    static let wireMockFixture = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Tests/HTTPMockTests/Fixtures/WireMock/api")
+
+    @Test("serves a WireMock folder (mappings/ and __files/), told apart by what it holds")
+    func servesAWireMockFolder() async throws {
+        let (child, url) = try await serve([Self.wireMockFixture.path] + Self.origin)
+        #expect(try await call("GET", url.adding("/single")).text == "one mapping in the file")
+        let file = try await call("GET", url.adding("/users/7/file"))
+        #expect(file.status == 200)
+        #expect(file.headers["content-type"] == "application/json")
+        #expect(file.text == (try String(contentsOf: Self.wireMockFixture.appendingPathComponent("__files/user.json"), encoding: .utf8)))
+        #expect(try await call("GET", url.adding("/greeting?name=Ann")).text.hasPrefix("Hello Ann!"))
+        // A mapping created over the admin API reads its body file from the same __files.
+        let created = try await call("POST", url.adding("/__admin/mappings"),
+                                     body: #"{"request": {"method": "GET", "url": "/me"}, "response": {"bodyFileName": "user.json"}}"#)
+        #expect(created.status == 201)
+        #expect(try await call("GET", url.adding("/me")).text == file.text)
+        #expect(await child.terminate() == 0)
+        #expect(child.standardError.contains("serving "))
+    }
+
+    @Test("--watch reloads a WireMock folder; mappings created over the API stay, and save writes them into mappings/")
+    func watchesAndSavesAWireMockFolder() async throws {
+        let root = try temporaryFolder().appendingPathComponent("wiremock")
+        try FileManager.default.copyItem(at: Self.wireMockFixture, to: root)
+        let (child, url) = try await serve([root.path, "--watch"] + Self.origin)
+        #expect(try await call("GET", url.adding("/single")).text == "one mapping in the file")
+        let created = try await call("POST", url.adding("/__admin/mappings"),
+                                     body: #"{"request": {"method": "GET", "url": "/created"}, "response": {"body": "over the API"}}"#)
+        let id = try #require(created.json?["id"] as? String)
+
+        let single = root.appendingPathComponent("mappings/single.json")
+        let changed = try String(contentsOf: single, encoding: .utf8).replacingOccurrences(of: "one mapping in the file", with: "changed on disk")
+        try Data(changed.utf8).write(to: single, options: .atomic)
+        try await child.waitForError(containing: "reloaded")
+        #expect(try await call("GET", url.adding("/single")).text == "changed on disk")
+        #expect(try await call("GET", url.adding("/created")).text == "over the API")
+
+        #expect(try await call("POST", url.adding("/__admin/mappings/save")).status == 200)
+        let saved = root.appendingPathComponent("mappings/\(id).json")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: saved)) as? [String: Any])
+        #expect(json["id"] as? String == id)
+        #expect((json["response"] as? [String: Any])?["body"] as? String == "over the API")
+        #expect(await child.terminate() == 0)
+    }
+
     @Test("--unmocked takes a status for what no stub answers")
     func unmockedStatus() async throws {
         let folder = try temporaryFolder(["greeting.mock.json": Self.greeting])

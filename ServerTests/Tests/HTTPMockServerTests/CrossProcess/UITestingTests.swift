@@ -9,7 +9,7 @@ import Testing
 /// on what the app sent.
 @Suite("an app in another process against a test's HTTPMockServer", .disabled(if: runsUnderAddressSanitizer, "launches processes"))
 struct UITestingTests {
-    @Test("stubs changed while the app runs, through the Swift API and the admin API; assertions on what it sent")
+    @Test("stubs changed while the app runs, through the Swift API and the admin API (POST, PUT, DELETE /__admin/mappings); assertions on what it sent")
     func appUnderTest() async throws {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/user", host: "api.example.com") { MockResponse.plaintext("Alice", lifetime: .eternal) }
@@ -54,6 +54,36 @@ struct UITestingTests {
             #expect(try await app.nextLine() == "200 Bob")
             let delayed = try #require(HTTPAssertRequestedOnce("https://api.example.com/user", in: mock))
             #expect(try #require(delayed.completedAt).timeIntervalSince(delayed.receivedAt) >= 0.2)
+
+            // Stubs created, edited and removed over the admin API, as a WireMock client does, while the app runs.
+            let flags = """
+                {
+                    "request": {
+                        "method": "GET",
+                        "url": "/flags"
+                    },
+                    "response": {
+                        "status": 200,
+                        "body": "dark mode"
+                    }
+                }
+                """
+            let created = try await call("POST", server.baseURL.adding("/__admin/mappings"), body: flags)
+            #expect(created.status == 201)
+            let id = try #require(created.json?["id"] as? String)
+            app.send("GET /flags")
+            #expect(try await app.nextLine() == "200 dark mode")
+            let edited = flags.replacingOccurrences(of: "dark mode", with: "light mode")
+            #expect(try await call("PUT", server.baseURL.adding("/__admin/mappings/\(id)"), body: edited).status == 200)
+            app.send("GET /flags")
+            #expect(try await app.nextLine() == "200 light mode")
+            #expect(try await call("DELETE", server.baseURL.adding("/__admin/mappings/\(id)")).status == 200)
+            app.send("GET /flags")
+            #expect(try await app.nextLine().hasPrefix("404 "))
+            HTTPAssertRequested("https://api.example.com/flags", method: .get, headers: ["X-Client": "AppUnderTest/1.0"],
+                                count: .exactly(3), in: mock)
+            let answered = HTTPRequests(url: "https://api.example.com/flags", in: mock).map(\.statusCode)
+            #expect(answered == [200, 200, 404])
 
             app.send("quit")
             #expect(await app.waitForExit() == 0)

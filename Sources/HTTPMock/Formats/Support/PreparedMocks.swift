@@ -42,6 +42,12 @@ extension HTTPMock {
         return PreparedMocks(source: url.path, definitions: try har.definitions(options: options, name: url.lastPathComponent))
     }
 
+    /// Reads a WireMock folder as ``loadWireMockMappings(from:globalTemplating:)`` does, without registering it.
+    package func prepareWireMockMappings(from location: URL, globalTemplating: Bool = false) throws(HTTPMockError) -> PreparedMocks {
+        let (mappings, bodies) = try WireMockFolder.mappings(at: location, limits: sizeLimits)
+        return try prepare(mappings, filesFolder: bodies, globalTemplating: globalTemplating, source: location.path)
+    }
+
     /// Registers every prepared source in `slot`, removing what the slot held, in one step; or, when a response
     /// cannot be served, throws and changes nothing.
     @discardableResult

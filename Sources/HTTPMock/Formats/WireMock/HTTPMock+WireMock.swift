@@ -23,17 +23,25 @@ extension HTTPMock {
     /// - Returns: a handle whose ``LoadedMocks/remove()`` removes exactly what this call registered.
     @discardableResult
     public func loadWireMockMappings(from location: URL, globalTemplating: Bool = false) throws(HTTPMockError) -> LoadedMocks {
-        let (mappings, bodies) = try WireMockFolder.mappings(at: location, limits: sizeLimits)
-        return try register(mappings, filesFolder: bodies, globalTemplating: globalTemplating, source: location.path)
+        let prepared = try prepareWireMockMappings(from: location, globalTemplating: globalTemplating)
+        return try core.engine.load(prepared.definitions, source: prepared.source, slot: nil)
     }
 
     /// Registers `mappings` (WireMock's admin API), their `bodyFileName`s read from `filesFolder`. All or nothing.
     package func register(_ mappings: [WireMockStubMapping], filesFolder: URL?) throws(HTTPMockError) -> LoadedMocks {
-        try register(mappings, filesFolder: filesFolder, globalTemplating: false, source: filesFolder?.path ?? "WireMock mappings")
+        let prepared = try prepare(mappings, filesFolder: filesFolder)
+        return try core.engine.load(prepared.definitions, source: prepared.source, slot: nil)
     }
 
-    private func register(_ mappings: [WireMockStubMapping], filesFolder: URL?, globalTemplating: Bool,
-                          source: String) throws(HTTPMockError) -> LoadedMocks {
+    /// Checks `mappings` against `filesFolder` as ``register(_:filesFolder:)`` does, without registering them, so
+    /// that ``register(_:slot:)`` can put them in place of what a slot held, in one step.
+    package func prepare(_ mappings: [WireMockStubMapping], filesFolder: URL?) throws(HTTPMockError) -> PreparedMocks {
+        try prepare(mappings, filesFolder: filesFolder, globalTemplating: false, source: filesFolder?.path ?? "WireMock mappings")
+    }
+
+    /// The one translation of mappings into stubs, for loads and for the admin API.
+    func prepare(_ mappings: [WireMockStubMapping], filesFolder: URL?, globalTemplating: Bool,
+                 source: String) throws(HTTPMockError) -> PreparedMocks {
         let files: WireMockResponse.Files
         if let filesFolder, LocalFile.kind(at: filesFolder.path) == .directory {
             files = .folder(FolderPath(root: filesFolder, limits: sizeLimits))
@@ -45,6 +53,6 @@ extension HTTPMock {
         for mapping in mappings {
             definitions.append(try mapping.definition(files: files, globalTemplating: globalTemplating))
         }
-        return try core.engine.load(definitions, source: source, slot: nil)
+        return PreparedMocks(source: source, definitions: definitions)
     }
 }

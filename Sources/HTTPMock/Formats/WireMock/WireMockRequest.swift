@@ -119,3 +119,13 @@ struct WireMockRequest {
         return positions
     }
 }
+
+extension WireMockStubMapping {
+    /// The matchers of a WireMock request pattern on its own, as a mapping's `request` is written (what WireMock's
+    /// admin API receives to count and find requests in the journal). `source` names it in errors, whose key paths
+    /// start at the pattern's top level (`headers.Accept`).
+    package static func requestPattern(json: Data, source: String) throws(HTTPMockError) -> [Match] {
+        let value = try DefinitionFile.decode(JSONValue.self, from: json, name: source)
+        return try WireMockRequest(WireMockNode(value: value, path: "", place: source)).matches
+    }
+}

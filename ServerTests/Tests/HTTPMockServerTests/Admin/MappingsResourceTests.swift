@@ -1,0 +1,261 @@
+import Foundation
+import HTTPMock
+import HTTPMockServer
+import HTTPMockTesting
+import Testing
+
+/// `/__admin/mappings` with bodies as WireMock's documentation writes them, over a plain URLSession.
+@Suite("WireMock stub mappings over the admin API")
+struct MappingsResourceTests {
+    static let greeting = """
+        {
+            "request": {
+                "method": "GET",
+                "url": "/some/thing"
+            },
+            "response": {
+                "status": 200,
+                "body": "Hello, world!",
+                "headers": {
+                    "Content-Type": "text/plain"
+                }
+            }
+        }
+        """
+
+    private func withAdminServer(_ mock: HTTPMock, wireMockFolder: URL? = nil,
+                                 _ body: (HTTPMockServer) async throws -> Void) async throws {
+        let configuration = HTTPMockServer.Configuration(origin: "https://api.example.com", adminAPI: true,
+                                                         wireMockFolder: wireMockFolder)
+        try await HTTPMockServer.withServer(serving: mock, configuration: configuration) { try await body($0) }
+    }
+
+    private func mappings(_ server: HTTPMockServer) async throws -> (mappings: [[String: Any]], total: Int?) {
+        let json = try #require(try await call("GET", server.baseURL.adding("/__admin/mappings")).json)
+        return (json["mappings"] as? [[String: Any]] ?? [], (json["meta"] as? [String: Any])?["total"] as? Int)
+    }
+
+    @Test("POST creates a mapping (201, with its id) that answers beside the stubs of code; GET lists it and reads it back")
+    func createListGet() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/ping", host: "api.example.com") { MockResponse.plaintext("pong", lifetime: .eternal) }
+        try await withAdminServer(mock) { server in
+            let created = try await call("POST", server.baseURL.adding("/__admin/mappings"), body: Self.greeting)
+            #expect(created.status == 201)
+            let mapping = try #require(created.json)
+            let id = try #require(mapping["id"] as? String)
+            #expect(UUID(uuidString: id) != nil)
+            #expect((mapping["request"] as? [String: Any])?["url"] as? String == "/some/thing")
+
+            let reply = try await call("GET", server.baseURL.adding("/some/thing"))
+            #expect(reply.status == 200)
+            #expect(reply.text == "Hello, world!")
+            #expect(reply.headers["content-type"] == "text/plain")
+            #expect(try await call("GET", server.baseURL.adding("/ping")).text == "pong")
+            HTTPAssertRequested("https://api.example.com/some/thing", method: .get, count: .exactly(1), in: mock)
+
+            let named = """
+                {
+                    "id": "76ada7b0-55ae-4229-91c4-396a36f18347",
+                    "name": "Orders",
+                    "request": { "method": "GET", "urlPath": "/orders" },
+                    "response": { "status": 200, "jsonBody": { "orders": [] } }
+                }
+                """
+            #expect(try await call("POST", server.baseURL.adding("/__admin/mappings"), body: named).status == 201)
+            let (listed, total) = try await mappings(server)
+            #expect(total == 2)
+            // Newest first, as WireMock lists them; the stub registered in code is not a mapping of the admin API.
+            #expect(listed.map { $0["id"] as? String } == ["76ada7b0-55ae-4229-91c4-396a36f18347", id])
+            #expect(listed.first?["name"] as? String == "Orders")
+            let paged = try #require(try await call("GET", server.baseURL.adding("/__admin/mappings?limit=1&offset=1")).json)
+            #expect((paged["mappings"] as? [[String: Any]])?.map { $0["id"] as? String } == [id])
+
+            let single = try await call("GET", server.baseURL.adding("/__admin/mappings/\(id)"))
+            #expect(single.status == 200)
+            #expect((single.json?["response"] as? [String: Any])?["body"] as? String == "Hello, world!")
+            #expect(try await call("GET", server.baseURL.adding("/orders")).json?["orders"] as? [Any] != nil)
+        }
+    }
+
+    @Test("PUT replaces a mapping in one step and keeps its id; one that cannot be served changes nothing")
+    func edit() async throws {
+        let mock = HTTPMock()
+        try await withAdminServer(mock) { server in
+            let created = try #require(try await call("POST", server.baseURL.adding("/__admin/mappings"), body: Self.greeting).json)
+            let id = try #require(created["id"] as? String)
+            let edited = """
+                {
+                    "request": {
+                        "method": "GET",
+                        "url": "/some/thing"
+                    },
+                    "response": {
+                        "status": 200,
+                        "body": "Hello again!"
+                    }
+                }
+                """
+            let reply = try await call("PUT", server.baseURL.adding("/__admin/mappings/\(id)"), body: edited)
+            #expect(reply.status == 200)
+            #expect(reply.json?["id"] as? String == id)
+            #expect(try await call("GET", server.baseURL.adding("/some/thing")).text == "Hello again!")
+            #expect(try await mappings(server).total == 1)
+            #expect(mock.stubUsage.count == 1)
+
+            // A body file without a WireMock folder: refused, and the edited mapping keeps answering.
+            let broken = #"{"request": {"method": "GET", "url": "/some/thing"}, "response": {"bodyFileName": "thing.json"}}"#
+            let refused = try await call("PUT", server.baseURL.adding("/__admin/mappings/\(id)"), body: broken)
+            #expect(refused.status == 422)
+            #expect((refused.json?["errors"] as? [[String: Any]])?.first?["detail"] as? String != nil)
+            #expect(try await call("GET", server.baseURL.adding("/some/thing")).text == "Hello again!")
+            let kept = try await call("GET", server.baseURL.adding("/__admin/mappings/\(id)"))
+            #expect((kept.json?["response"] as? [String: Any])?["body"] as? String == "Hello again!")
+            #expect(mock.stubUsage.count == 1)
+        }
+    }
+
+    @Test("DELETE removes one mapping, or every mapping created over the API; the stubs of code stay")
+    func delete() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/ping", host: "api.example.com") { MockResponse.plaintext("pong", lifetime: .eternal) }
+        try await withAdminServer(mock) { server in
+            let first = try #require(try await call("POST", server.baseURL.adding("/__admin/mappings"), body: Self.greeting).json)
+            let id = try #require(first["id"] as? String)
+            #expect(try await call("DELETE", server.baseURL.adding("/__admin/mappings/\(id)")).status == 200)
+            let gone = try await call("GET", server.baseURL.adding("/some/thing"))
+            #expect(gone.status == 404)
+            #expect(gone.headers["x-httpmock"] == "unmatched")
+            #expect(try await call("DELETE", server.baseURL.adding("/__admin/mappings/\(id)")).status == 404)
+
+            _ = try await call("POST", server.baseURL.adding("/__admin/mappings"), body: Self.greeting)
+            _ = try await call("POST", server.baseURL.adding("/__admin/mappings"), body: #"{"request": {"urlPath": "/other"}, "response": {"body": "other"}}"#)
+            #expect(try await mappings(server).total == 2)
+            #expect(try await call("DELETE", server.baseURL.adding("/__admin/mappings")).status == 200)
+            #expect(try await mappings(server).total == 0)
+            #expect(try await call("GET", server.baseURL.adding("/some/thing")).status == 404)
+            #expect(try await call("GET", server.baseURL.adding("/other")).status == 404)
+            #expect(try await call("GET", server.baseURL.adding("/ping")).text == "pong")
+        }
+    }
+
+    @Test("POST /__admin/mappings/reset and POST /__admin/reset go back to the stubs the server started with")
+    func reset() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/ping", host: "api.example.com") { MockResponse.plaintext("pong", lifetime: .eternal) }
+        try await withAdminServer(mock) { server in
+            for path in ["/__admin/mappings/reset", "/__admin/reset"] {
+                _ = try await call("POST", server.baseURL.adding("/__admin/mappings"), body: Self.greeting)
+                #expect(try await call("GET", server.baseURL.adding("/some/thing")).text == "Hello, world!")
+                #expect(try await call("POST", server.baseURL.adding(path)).status == 200, "\(path)")
+                #expect(try await mappings(server).total == 0, "\(path)")
+                #expect(mock.journal.isEmpty, "\(path)")
+                #expect(try await call("GET", server.baseURL.adding("/some/thing")).status == 404, "\(path)")
+                #expect(try await call("GET", server.baseURL.adding("/ping")).text == "pong", "\(path)")
+                mock.clearJournal()
+            }
+        }
+    }
+
+    @Test("POST /__admin/mappings/save writes the mappings into mappings/ of the WireMock folder, which loads them back")
+    func save() async throws {
+        let root = try temporaryFolder(["__files/thing.json": #"{"thing": 1}"#])
+        let mock = HTTPMock()
+        try await withAdminServer(mock, wireMockFolder: root) { server in
+            let withFile = """
+                {
+                    "request": {
+                        "method": "GET",
+                        "url": "/things/1"
+                    },
+                    "response": {
+                        "status": 200,
+                        "bodyFileName": "thing.json"
+                    }
+                }
+                """
+            let created = try #require(try await call("POST", server.baseURL.adding("/__admin/mappings"), body: withFile).json)
+            let id = try #require(created["id"] as? String)
+            #expect(try await call("GET", server.baseURL.adding("/things/1")).text == #"{"thing": 1}"#)
+            _ = try await call("POST", server.baseURL.adding("/__admin/mappings"), body: Self.greeting)
+            #expect(try await call("POST", server.baseURL.adding("/__admin/mappings/save")).status == 200)
+            let files = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("mappings").path)
+            #expect(files.count == 2)
+            #expect(files.contains("\(id).json"))
+        }
+        let reloaded = HTTPMock()
+        try reloaded.loadWireMockMappings(from: root)
+        try await HTTPMockServer.withServer(serving: reloaded) { server async throws in
+            #expect(try await call("GET", server.baseURL.adding("/things/1")).text == #"{"thing": 1}"#)
+            #expect(try await call("GET", server.baseURL.adding("/some/thing")).text == "Hello, world!")
+        }
+    }
+
+    @Test("saving is refused without a WireMock folder, and when mappings/ leads out of it")
+    func saveRefusals() async throws {
+        try await withAdminServer(HTTPMock()) { server in
+            _ = try await call("POST", server.baseURL.adding("/__admin/mappings"), body: Self.greeting)
+            let refused = try await call("POST", server.baseURL.adding("/__admin/mappings/save"))
+            #expect(refused.status == 403)
+            #expect(refused.text.contains("wireMockFolder"))
+        }
+        let root = try temporaryFolder()
+        let outside = try temporaryFolder()
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("mappings"), withDestinationURL: outside)
+        try await withAdminServer(HTTPMock(), wireMockFolder: root) { server in
+            _ = try await call("POST", server.baseURL.adding("/__admin/mappings"), body: Self.greeting)
+            let refused = try await call("POST", server.baseURL.adding("/__admin/mappings/save"))
+            #expect(refused.status == 500)
+            #expect(refused.text.contains("leads outside"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+    }
+
+    @Test("a mapping that cannot be read gets 422 naming the key; nothing is registered and the server keeps serving")
+    func malformed() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/ping", host: "api.example.com") { MockResponse.plaintext("pong", lifetime: .eternal) }
+        try await withAdminServer(mock) { server in
+            let cases: [(body: String, pointer: String, detail: String)] = [
+                ("{not json", "/", "not valid JSON"),
+                (#"{"request": {"method": "G E T", "url": "/a"}}"#, "/request/method", "\"G E T\" is not an HTTP method"),
+                (#"{"request": {"method": "GET", "ulr": "/a"}}"#, "/request", "unknown key \"ulr\""),
+                (#"{"request": {"url": "/a", "headers": {"Accept": {"matches": "("}}}}"#, "/request/headers/Accept/matches", "Accept"),
+                (#"{"request": {"url": "/a"}, "response": {"status": "ok"}}"#, "/response/status", "status"),
+                (#"{"request": {"url": "/a"}, "response": {"bodyFileName": "a.json"}}"#, "/response/bodyFileName", "__files"),
+            ]
+            for (body, pointer, detail) in cases {
+                let reply = try await call("POST", server.baseURL.adding("/__admin/mappings"), body: body)
+                #expect(reply.status == 422, "\(body)")
+                let error = try #require((reply.json?["errors"] as? [[String: Any]])?.first, "\(body)")
+                #expect(error["code"] as? Int == 10, "\(body)")
+                #expect((error["source"] as? [String: Any])?["pointer"] as? String == pointer, "\(body): \(reply.text)")
+                #expect((error["detail"] as? String)?.contains(detail) == true, "\(body): \(reply.text)")
+            }
+            let first = try #require(try await call("POST", server.baseURL.adding("/__admin/mappings"), body: Self.greeting).json)
+            let id = try #require(first["id"] as? String)
+            let duplicate = try await call("POST", server.baseURL.adding("/__admin/mappings"),
+                                           body: #"{"id": "\#(id)", "request": {"url": "/b"}}"#)
+            #expect(duplicate.status == 422)
+            #expect((duplicate.json?["errors"] as? [[String: Any]])?.first?["code"] as? Int == 109)
+            #expect(try await call("GET", server.baseURL.adding("/b")).status == 404)
+            #expect(try await mappings(server).total == 1)
+            #expect(mock.stubUsage.count == 2)
+            #expect(try await call("GET", server.baseURL.adding("/ping")).text == "pong")
+        }
+    }
+
+    @Test("an unknown id gets 404 on GET, PUT and DELETE; a malformed one 400")
+    func unknownID() async throws {
+        try await withAdminServer(HTTPMock()) { server in
+            let unknown = "/__admin/mappings/5b9b6b3c-6a3e-4c46-9b8e-2f8a4f2f7d10"
+            #expect(try await call("GET", server.baseURL.adding(unknown)).status == 404)
+            #expect(try await call("PUT", server.baseURL.adding(unknown), body: Self.greeting).status == 404)
+            #expect(try await call("DELETE", server.baseURL.adding(unknown)).status == 404)
+            #expect(try await call("GET", server.baseURL.adding("/some/thing")).status == 404)
+            let malformed = try await call("GET", server.baseURL.adding("/__admin/mappings/not-a-uuid"))
+            #expect(malformed.status == 400)
+            #expect(malformed.text.contains("not-a-uuid is not a valid UUID"))
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+extension WireMockStubMapping {
+    /// Writes each mapping to `<root>/mappings/<id>.json`, as WireMock saves the mappings it was given over its admin
+    /// API, so that loading `root` again serves them. Writing a mapping again replaces its file.
+    ///
+    /// Nothing is written outside `root/mappings`: when `mappings` is a symbolic link that leads out of `root`, this
+    /// throws before writing. The file names are the mappings' UUIDs, so no name can lead elsewhere, and each file is
+    /// written whole (a new file moved into place) rather than through a link that may stand in its place.
+    ///
+    /// - Returns: the files written, in the order of `mappings`.
+    @discardableResult
+    package static func save(_ mappings: [WireMockStubMapping], inRoot root: URL) throws(HTTPMockError) -> [URL] {
+        let root = root.standardizedFileURL
+        guard LocalFile.kind(at: root.path) == .directory, let realRoot = LocalFile.realPath(root.path) else {
+            throw HTTPMockError(.missingFile, "WireMock mappings: cannot save into \(root.path): it is not a folder; create it, or name the WireMock root folder")
+        }
+        let folder = root.appendingPathComponent("mappings")
+        switch LocalFile.kind(at: folder.path) {
+        case .missing:
+            if LocalFile.isSymbolicLink(folder.path) {
+                throw HTTPMockError(.missingFile, "WireMock mappings: \(folder.path) is a symbolic link to nothing; remove it, mappings are saved only inside \(root.path)")
+            }
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            } catch {
+                throw HTTPMockError(.missingFile, "WireMock mappings: could not create \(folder.path): \(error.localizedDescription)")
+            }
+        case .directory:
+            break
+        case let kind:
+            throw HTTPMockError(.missingFile, "WireMock mappings: \(folder.path) is \(kind.irregularName ?? "a file"), not a folder; move it away to save mappings there")
+        }
+        guard let realFolder = LocalFile.realPath(folder.path), LocalFile.realPath(realFolder, isInside: realRoot) else {
+            throw HTTPMockError(.missingFile, "WireMock mappings: \(folder.path) leads outside \(root.path) (to \(LocalFile.realPath(folder.path) ?? "nothing")); mappings are saved only inside the WireMock folder, so replace the link with a folder")
+        }
+        var written: [URL] = []
+        for mapping in mappings {
+            let file = folder.appendingPathComponent(mapping.id.uuidString.lowercased() + ".json")
+            try FileOutput.write(JSONValue.object(mapping.object).prettyData, to: file)
+            written.append(file)
+        }
+        return written
+    }
+}

@@ -1,0 +1,118 @@
+#if Server
+import Foundation
+import HTTPMock
+
+/// The stub mappings created over the admin API, kept for listing, editing and saving: each with its JSON (with its
+/// `id`) and the handle that removes its stub.
+///
+/// The stubs are the mock's, beside those registered in code or loaded from files, and answer the same way. Each
+/// mapping occupies an engine slot of its own, so an edit puts the new stub in place of the old in one step: a
+/// request sees one or the other, and a mapping that cannot be registered changes nothing. Changes are made one at a
+/// time (under this store's lock), so two admin requests never interleave.
+final class MappingStore: Sendable {
+    private struct Entry: Sendable {
+        var mapping: WireMockStubMapping
+        var loaded: LoadedMocks
+    }
+
+    private struct State: Sendable {
+        /// Ids in the order the mappings were created.
+        var order: [UUID] = []
+        var entries: [UUID: Entry] = [:]
+    }
+
+    /// See ``HTTPMockServer/Configuration/wireMockFolder``.
+    let wireMockFolder: URL?
+    private let state = Locked(State())
+
+    init(wireMockFolder: URL?) {
+        self.wireMockFolder = wireMockFolder?.standardizedFileURL
+    }
+
+    /// Every mapping, in the order they were created.
+    var all: [WireMockStubMapping] {
+        state.withLock { state in state.order.compactMap { state.entries[$0]?.mapping } }
+    }
+
+    func mapping(_ id: UUID) -> WireMockStubMapping? {
+        state.withLock { $0.entries[id]?.mapping }
+    }
+
+    /// Registers `mapping` as a new one. Throws, registering nothing, when its id is taken or it cannot be served
+    /// (a body file that is not there).
+    func create(_ mapping: WireMockStubMapping, in mock: HTTPMock) throws(AdminError) {
+        let outcome: Result<Void, AdminError> = state.withLock { state in
+            guard state.entries[mapping.id] == nil else {
+                return .failure(AdminError(status: 422, code: 109, title: "Duplicate stub mapping ID",
+                                           detail: "the id \(mapping.id.uuidString.lowercased()) is taken by another stub mapping; give a new id, none, or edit it with PUT /__admin/mappings/{id}"))
+            }
+            do throws(AdminError) {
+                let loaded = try register(mapping, in: mock)
+                state.order.append(mapping.id)
+                state.entries[mapping.id] = Entry(mapping: mapping, loaded: loaded)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try outcome.get()
+    }
+
+    /// Puts `mapping` in place of the mapping with its id, in one step; `false` when there is no such mapping.
+    /// Throws, changing nothing, when it cannot be served.
+    func replace(with mapping: WireMockStubMapping, in mock: HTTPMock) throws(AdminError) -> Bool {
+        let outcome: Result<Bool, AdminError> = state.withLock { state in
+            guard state.entries[mapping.id] != nil else { return .success(false) }
+            do throws(AdminError) {
+                state.entries[mapping.id] = Entry(mapping: mapping, loaded: try register(mapping, in: mock))
+                return .success(true)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
+    }
+
+    /// Removes the mapping `id` and its stub; `false` when there is no such mapping.
+    func remove(_ id: UUID) -> Bool {
+        state.withLock { state in
+            guard let entry = state.entries.removeValue(forKey: id) else { return false }
+            state.order.removeAll { $0 == id }
+            entry.loaded.remove()
+            return true
+        }
+    }
+
+    /// Removes every mapping created over the admin API, with its stub.
+    func removeAll() {
+        state.withLock { state in
+            for id in state.order { state.entries[id]?.loaded.remove() }
+            state = State()
+        }
+    }
+
+    /// Writes every mapping into `mappings/` of ``wireMockFolder``.
+    func save() throws(AdminError) -> Int {
+        guard let wireMockFolder else {
+            throw AdminError(status: 403, code: 50, title: "No WireMock folder to save mappings into",
+                             detail: "the server saves mappings only into the WireMock folder it serves: run httpmock serve on a WireMock folder (mappings/ and __files/), or set HTTPMockServer.Configuration.wireMockFolder")
+        }
+        let mappings = all
+        do {
+            return try WireMockStubMapping.save(mappings, inRoot: wireMockFolder).count
+        } catch {
+            throw AdminError(status: 500, code: 10, title: "Mappings could not be saved", detail: error.message)
+        }
+    }
+
+    /// Registers `mapping` in its slot, replacing what the slot held.
+    private func register(_ mapping: WireMockStubMapping, in mock: HTTPMock) throws(AdminError) -> LoadedMocks {
+        do {
+            let prepared = try mock.prepare([mapping], filesFolder: wireMockFolder?.appendingPathComponent("__files"))
+            return try mock.register([prepared], slot: "/__admin/mappings/" + mapping.id.uuidString.lowercased())
+        } catch {
+            throw AdminError.unreadable(error)
+        }
+    }
+}
+#endif

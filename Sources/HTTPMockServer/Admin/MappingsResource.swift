@@ -1,0 +1,117 @@
+#if Server
+import Foundation
+import HTTPMock
+
+/// `/__admin/mappings`: WireMock stub mappings created, read, edited and removed over HTTP, in WireMock's shapes.
+///
+/// Only the mappings created here are listed and changed (they are kept in ``MappingStore``); the stubs registered in
+/// code or loaded from files answer beside them and stay as they are.
+enum MappingsResource {
+    static let routes: [AdminRoute] = [
+        AdminRoute("GET", "mappings") { request, _, context throws(AdminError) in try list(request, context) },
+        AdminRoute("POST", "mappings") { request, _, context throws(AdminError) in try create(request, context) },
+        AdminRoute("DELETE", "mappings") { _, _, context in
+            context.state.mappings.removeAll()
+            return .json([String: Any]())
+        },
+        // As WireMock goes back to its files: the journal, the mappings created here and the scenarios, as
+        // `POST /__admin/reset` does.
+        AdminRoute("POST", "mappings/reset") { _, _, context in
+            AdminAPI.resetAll(context)
+            return .json([String: Any]())
+        },
+        AdminRoute("POST", "mappings/save") { _, _, context throws(AdminError) in
+            _ = try context.state.mappings.save()
+            return .json([String: Any]())
+        },
+        AdminRoute("GET", "mappings/{id}") { _, parameters, context throws(AdminError) in
+            let id = try mappingID(parameters)
+            guard let mapping = context.state.mappings.mapping(id) else { throw notFound(id) }
+            return .json(object(mapping))
+        },
+        AdminRoute("PUT", "mappings/{id}") { request, parameters, context throws(AdminError) in
+            try edit(try mappingID(parameters), request, context)
+        },
+        AdminRoute("DELETE", "mappings/{id}") { _, parameters, context throws(AdminError) in
+            let id = try mappingID(parameters)
+            guard context.state.mappings.remove(id) else { throw notFound(id) }
+            return .json([String: Any]())
+        },
+    ]
+
+    /// `POST /__admin/reset` goes back to the stubs the server had before any mapping was created here (those of
+    /// code and files).
+    static func reset(_ context: AdminContext) {
+        context.state.mappings.removeAll()
+    }
+
+    /// Newest first, as WireMock lists them; `limit` and `offset` page through them.
+    private static func list(_ request: AdminRequest, _ context: AdminContext) throws(AdminError) -> AdminReply {
+        let all = Array(context.state.mappings.all.reversed())
+        let offset = try wholeNumber("offset", request) ?? 0
+        let limit = try wholeNumber("limit", request) ?? all.count
+        let page = all.dropFirst(offset).prefix(limit)
+        return .json(["mappings": page.map(object), "meta": ["total": all.count]])
+    }
+
+    /// `201 Created` with the mapping as it is kept (with its `id`).
+    private static func create(_ request: AdminRequest, _ context: AdminContext) throws(AdminError) -> AdminReply {
+        _ = try request.jsonObject()
+        let mapping: WireMockStubMapping
+        do {
+            mapping = try WireMockStubMapping(json: request.body ?? Data(), source: "the mapping")
+        } catch {
+            throw AdminError.unreadable(error)
+        }
+        try context.state.mappings.create(mapping, in: context.mock)
+        return .json(object(mapping), status: 201)
+    }
+
+    /// Replaces mapping `id` with the body, which keeps that id (an `id` in the body is ignored, as in WireMock).
+    private static func edit(_ id: UUID, _ request: AdminRequest, _ context: AdminContext) throws(AdminError) -> AdminReply {
+        var body = try request.jsonObject()
+        guard context.state.mappings.mapping(id) != nil else { throw notFound(id) }
+        body["id"] = id.uuidString.lowercased()
+        body["uuid"] = nil
+        let mapping: WireMockStubMapping
+        do {
+            let json = try JSONSerialization.data(withJSONObject: body)
+            mapping = try WireMockStubMapping(json: json, source: "the mapping")
+        } catch let error as HTTPMockError {
+            throw AdminError.unreadable(error)
+        } catch {
+            throw AdminError.invalidJSON(pointer: "/", detail: "the body cannot be read as a mapping: \(error.localizedDescription)")
+        }
+        guard try context.state.mappings.replace(with: mapping, in: context.mock) else { throw notFound(id) }
+        return .json(object(mapping))
+    }
+
+    /// The mapping's JSON, for a reply.
+    private static func object(_ mapping: WireMockStubMapping) -> Any {
+        (try? JSONSerialization.jsonObject(with: mapping.json)) ?? [String: Any]()
+    }
+
+    private static func mappingID(_ parameters: [String: String]) throws(AdminError) -> UUID {
+        let text = parameters["id"] ?? ""
+        guard let id = UUID(uuidString: text) else {
+            throw AdminError(status: 400, code: 10, title: "\(text) is not a valid UUID",
+                             detail: "a stub mapping's id is a UUID, as POST /__admin/mappings returns it")
+        }
+        return id
+    }
+
+    private static func notFound(_ id: UUID) -> AdminError {
+        AdminError(status: 404, code: 40, title: "No stub mapping \(id.uuidString.lowercased())",
+                   detail: "GET /__admin/mappings lists the mappings created over the admin API; stubs registered in code or loaded from files are not among them")
+    }
+
+    private static func wholeNumber(_ name: String, _ request: AdminRequest) throws(AdminError) -> Int? {
+        guard let text = request.query[name] else { return nil }
+        guard let number = Int(text), number >= 0 else {
+            throw AdminError(status: 400, code: 10, pointer: name, title: "Invalid parameter",
+                             detail: "\(name)=\(text) is not a whole number of mappings")
+        }
+        return number
+    }
+}
+#endif

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import HTTPMock
+
+/// What HTTPMockServer's admin API and `httpmock serve` use of WireMock files: a read that registers later (in a
+/// slot), request patterns on their own, and saving mappings into a WireMock folder.
+@Suite struct WireMockAdminSupportTests {
+    static let root = fixtures.appendingPathComponent("WireMock/api")
+
+    @Test func preparedThenRegisteredInASlotServesWhatALoadServes() async throws {
+        let loaded = HTTPMock()
+        let load = try loaded.loadWireMockMappings(from: Self.root)
+        let mock = HTTPMock()
+        let prepared = try mock.prepareWireMockMappings(from: Self.root)
+        #expect(prepared.stubCount == load.stubCount)
+        #expect(mock.stubUsage.isEmpty)
+        try mock.register([prepared], slot: "wiremock")
+        #expect(try await mock.urlSession.fetch("http://localhost/single").text == "one mapping in the file")
+        // Registering into the slot again replaces the set: no stub twice.
+        try mock.register([try mock.prepareWireMockMappings(from: Self.root)], slot: "wiremock")
+        #expect(mock.stubUsage.count == load.stubCount)
+    }
+
+    @Test func aRequestPatternAloneIsMatchers() throws {
+        let matches = try WireMockStubMapping.requestPattern(
+            json: Data(#"{"method": "POST", "urlPath": "/notes", "headers": {"Content-Type": {"contains": "json"}}}"#.utf8),
+            source: "the request pattern")
+        let predicate = try RequestPredicate(matches)
+        let url = URL(string: "https://api.example.com/notes?draft=1")!
+        #expect(predicate.matches(CapturedRequest(method: "POST", url: url, headers: ["Content-Type": "application/json"])))
+        #expect(!predicate.matches(CapturedRequest(method: "GET", url: url, headers: ["Content-Type": "application/json"])))
+        #expect(!predicate.matches(CapturedRequest(method: "POST", url: url, headers: ["Content-Type": "text/plain"])))
+        #expect(try WireMockStubMapping.requestPattern(json: Data("{}".utf8), source: "p").isEmpty)
+        #expect { try WireMockStubMapping.requestPattern(json: Data(#"{"urlPath": "notes"}"#.utf8), source: "the request pattern") } throws: { error in
+            (error as? HTTPMockError)?.message == #"the request pattern at urlPath: "notes" is not a path: it starts with "/""#
+        }
+    }
+
+    @Test func savedMappingsLoadBack() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wiremock-save-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let mapping = try WireMockStubMapping(json: Data(#"{"name": "saved", "request": {"url": "/saved"}, "response": {"body": "from disk"}}"#.utf8),
+                                              source: "admin")
+        let files = try WireMockStubMapping.save([mapping], inRoot: root)
+        #expect(files.map(\.lastPathComponent) == ["\(mapping.id.uuidString.lowercased()).json"])
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: root)
+        #expect(try await mock.urlSession.fetch("http://localhost/saved").text == "from disk")
+    }
+
+    @Test func savingNeverLeavesTheFolder() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("wiremock-escape-\(UUID().uuidString)")
+        let root = base.appendingPathComponent("root")
+        let outside = base.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("mappings"), withDestinationURL: outside)
+        let mapping = try WireMockStubMapping(json: Data(#"{"request": {"url": "/a"}}"#.utf8), source: "admin")
+        #expect { try WireMockStubMapping.save([mapping], inRoot: root) } throws: { error in
+            (error as? HTTPMockError)?.message.contains("leads outside \(root.path)") == true
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+        #expect { try WireMockStubMapping.save([mapping], inRoot: base.appendingPathComponent("missing")) } throws: { error in
+            (error as? HTTPMockError)?.code == .missingFile
+        }
+    }
+}
