@@ -1,0 +1,235 @@
+#if Server
+import Foundation
+import HTTPMock
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
+import NIOPosix
+
+// Status line, headers and body: at once, trickled at a throttled speed, or streamed from a file; and the
+// server's own plain responses.
+extension ConnectionHandler {
+    /// Sends `response` after its own delay and the admin API's `fixedDelay`.
+    func respond(with response: WireResponse, version: HTTPVersion, isHead: Bool, context: ChannelHandlerContext) {
+        let delay = response.headerDelay + Double(settings.state.fixedDelayMilliseconds) / 1000
+        guard delay > 0 else {
+            send(response, version: version, isHead: isHead, context: context)
+            return
+        }
+        pending = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(delay)) {
+            self.send(response, version: version, isHead: isHead, context: context)
+        }
+    }
+
+    /// Status line, headers and body as the stub gave them: no redirect followed, no cookie stored.
+    private func send(_ response: WireResponse, version: HTTPVersion, isHead: Bool, context: ChannelHandlerContext) {
+        guard isOpen else { return }
+        let size: Int
+        switch response.body {
+        case .data(let data): size = data.count
+        case .file(_, let fileSize): size = fileSize
+        }
+        let status = HTTPResponseStatus(statusCode: response.status)
+        let hasBody = !(100...199).contains(response.status) && response.status != 204 && response.status != 304
+        var headers = HTTPHeaders()
+        var chunked = false
+        var promised: String?
+        for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) {
+            switch name.lowercased() {
+            case "transfer-encoding": chunked = chunked || value.lowercased().contains("chunked")
+            case "content-length": promised = value
+            case "connection": continue
+            case "set-cookie":
+                // One field per cookie, as servers send them (browsers do not split a joined one).
+                for cookie in Self.cookies(in: value) { headers.add(name: name, value: cookie) }
+            default: headers.add(name: name, value: value)
+            }
+        }
+        if let cut = response.truncation, cut < size {
+            headers.add(name: "Content-Length", value: promised ?? String(size))  // the length promised, not sent
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))),
+                          promise: nil)
+            var sent = Data()
+            if !isHead, case .data(let data) = response.body {
+                sent = data.prefix(cut)
+            } else if !isHead, case .file(let url, _) = response.body,
+                      let data = try? Data(contentsOf: url, options: .alwaysMapped) {
+                sent = data.prefix(cut)
+            }
+            complete(.failure(URLError(.networkConnectionLost)))
+            // A real server that dies mid-body: the bytes sent so far, then the connection closes.
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(data: sent)))))
+                .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+            return
+        }
+        if chunked && hasBody {
+            headers.add(name: "Transfer-Encoding", value: "chunked")
+        } else if hasBody || response.status == 304 {
+            headers.add(name: "Content-Length", value: String(size))
+        }
+        if !keepAlive { headers.add(name: "Connection", value: "close") }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))),
+                      promise: nil)
+        let journaled: @Sendable (Data) -> JournalEntry.Outcome = {
+            .response(status: response.status, headers: response.headers, body: $0)
+        }
+        guard hasBody, !isHead, size > 0 else {
+            finish(journaled(Data()), context: context)
+            return
+        }
+        switch response.body {
+        case .data(let data):
+            if let speed = response.bytesPerSecond {
+                trickle(data, from: 0, bytesPerSecond: speed, context: context) { self.finish(journaled(data), context: context) }
+            } else {
+                context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(data: data)))), promise: nil)
+                finish(journaled(data), context: context)
+            }
+        case .file(let url, _):
+            if let speed = response.bytesPerSecond, let data = try? Data(contentsOf: url, options: .alwaysMapped) {
+                trickle(data, from: 0, bytesPerSecond: speed, context: context) { self.finish(journaled(data), context: context) }
+            } else {
+                stream(url, context: context) {
+                    // The journal keeps the file mapped, not read.
+                    self.finish(journaled((try? Data(contentsOf: url, options: .alwaysMapped)) ?? Data()), context: context)
+                }
+            }
+        }
+    }
+
+    /// The cookies of a `Set-Cookie` value that joins several with commas (as a `[String: String]` must): a comma
+    /// starts a new cookie only when a `name=` follows it, so the comma inside `Expires=Wed, 21 Oct 2026 …` stays.
+    static func cookies(in value: String) -> [String] {
+        var cookies: [String] = []
+        var current = ""
+        let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+        for (index, part) in parts.enumerated() {
+            let attribute = part.prefix { $0 != ";" }
+            if index > 0, attribute.contains("=") {
+                cookies.append(current.trimmingCharacters(in: .whitespaces))
+                current = String(part)
+            } else {
+                current += index > 0 ? "," + part : String(part)
+            }
+        }
+        cookies.append(current.trimmingCharacters(in: .whitespaces))
+        return cookies.filter { !$0.isEmpty }
+    }
+
+    /// Completes the journal entry, then ends the response; closes the connection or waits for the next request.
+    /// The entry is completed first, so a client that has the whole response finds it completed in the journal.
+    private func finish(_ outcome: JournalEntry.Outcome, context: ChannelHandlerContext) {
+        guard isOpen else { return }
+        complete(outcome)
+        let keepAlive = self.keepAlive
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { result in
+            self.responding = false
+            if case .failure = result { return }
+            if keepAlive { self.armHeadTimer(context: context) } else { context.close(promise: nil) }
+        }
+    }
+
+    /// Sends `data` at `bytesPerSecond`, in twenty slices a second, on timers.
+    private func trickle(_ data: Data, from offset: Int, bytesPerSecond: Int, context: ChannelHandlerContext,
+                         then done: @escaping () -> Void) {
+        guard isOpen else { return }
+        guard offset < data.count else { return done() }
+        let slice = max(1, bytesPerSecond / 20)
+        let end = min(data.count, offset + slice)
+        let start = data.startIndex + offset
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(data: data[start..<(data.startIndex + end)])))),
+                              promise: nil)
+        let wait = Double(end - offset) / Double(bytesPerSecond)
+        pending = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(wait)) {
+            self.trickle(data, from: end, bytesPerSecond: bytesPerSecond, context: context, then: done)
+        }
+    }
+
+    /// Sends a file in 64 KiB chunks read on NIO's thread pool, each after the one before was written: a large
+    /// file is never held whole, and a slow client slows the reading.
+    private func stream(_ url: URL, context: ChannelHandlerContext, then done: @escaping () -> Void) {
+        let loop = context.eventLoop
+        NIOThreadPool.singleton.runIfActive(eventLoop: loop) { try FileHandle(forReadingFrom: url) }
+            .assumeIsolated().whenComplete { result in
+                switch result {
+                case .success(let handle): self.streamChunk(of: handle, context: context, then: done)
+                case .failure(let error): self.abort(with: error, context: context)
+                }
+            }
+    }
+
+    private func streamChunk(of handle: FileHandle, context: ChannelHandlerContext, then done: @escaping () -> Void) {
+        guard isOpen else {
+            try? handle.close()
+            return
+        }
+        NIOThreadPool.singleton.runIfActive(eventLoop: context.eventLoop) { try handle.read(upToCount: 64 * 1024) ?? Data() }
+            .assumeIsolated().whenComplete { result in
+                switch result {
+                case .success(let chunk) where !chunk.isEmpty:
+                    context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(data: chunk)))))
+                        .assumeIsolated().whenComplete { written in
+                            if case .failure = written {
+                                try? handle.close()
+                            } else {
+                                self.streamChunk(of: handle, context: context, then: done)
+                            }
+                        }
+                case .success:
+                    try? handle.close()
+                    done()
+                case .failure(let error):
+                    try? handle.close()
+                    self.abort(with: error, context: context)
+                }
+            }
+    }
+
+    /// The headers are out and the body cannot be read: drop the connection, as a server whose disk failed would.
+    private func abort(with error: any Error, context: ChannelHandlerContext) {
+        complete(.failure(URLError(.cannotOpenFile, userInfo: [
+            NSLocalizedDescriptionKey: "HTTPMock: the response file could not be read: \(error.localizedDescription)",
+        ])))
+        context.close(promise: nil)
+    }
+
+    /// A text response from the server itself; journaled only when `journal` (the request was decided).
+    func sendPlain(_ status: HTTPResponseStatus, _ text: String, context: ChannelHandlerContext,
+                           journal: Bool = false, extraHeaders: [(String, String)] = [], closes: Bool = true) {
+        sendPlain(status, Data(text.utf8), contentType: "text/plain; charset=utf-8", context: context,
+                  journal: journal, extraHeaders: extraHeaders, closes: closes)
+    }
+
+    /// A response from the server itself; `afterSent` runs once it is flushed.
+    func sendPlain(_ status: HTTPResponseStatus, _ data: Data, contentType: String?, context: ChannelHandlerContext,
+                           journal: Bool = false, extraHeaders: [(String, String)] = [], closes: Bool = true,
+                           afterSent: (() -> Void)? = nil) {
+        responding = true
+        let body = ByteBuffer(data: data)
+        var headers = HTTPHeaders()
+        if let contentType { headers.add(name: "Content-Type", value: contentType) }
+        headers.add(name: "Content-Length", value: String(body.readableBytes))
+        for (name, value) in extraHeaders { headers.add(name: name, value: value) }
+        if !keepAlive { headers.add(name: "Connection", value: "close") }
+        if journal {
+            var journaled: [String: String] = [:]
+            if let contentType { journaled["Content-Type"] = contentType }
+            for (name, value) in extraHeaders { journaled[name] = value }
+            complete(.response(status: Int(status.code), headers: journaled, body: data))
+        }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
+                      promise: nil)
+        if body.readableBytes > 0 { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
+        let keepAlive = self.keepAlive
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+            self.responding = false
+            if keepAlive {
+                self.armHeadTimer(context: context)
+            } else if closes {
+                context.close(promise: nil)
+            }
+            afterSent?()
+        }
+    }
+}
+#endif
