@@ -125,7 +125,7 @@ extension ConnectionHandler {
         context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { result in
             self.responding = false
             if case .failure = result { return }
-            if keepAlive { self.armHeadTimer(context: context) } else { context.close(promise: nil) }
+            if keepAlive { self.awaitHead(context: context) } else { context.close(promise: nil) }
         }
     }
 
@@ -224,7 +224,7 @@ extension ConnectionHandler {
         context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
             self.responding = false
             if keepAlive {
-                self.armHeadTimer(context: context)
+                self.awaitHead(context: context)
             } else if closes {
                 context.close(promise: nil)
             }

@@ -29,8 +29,10 @@ final class ConnectionHandler: ChannelInboundHandler {
     var entry: Int?
     /// A fault that keeps the connection silent: the entry is completed with it when the client gives up.
     var silentFailure: (any Error & Sendable)?
-    /// Closes a connection that does not send a complete request head in time.
-    private var headTimer: Scheduled<Void>?
+    /// When the connection must have sent a complete request head; `nil` while a request is read or answered.
+    var headDeadline: NIODeadline?
+    /// The connection's one head timer (see ConnectionHandler+HeadTimeout.swift).
+    var headTimer: Scheduled<Void>?
     /// A delayed status line, or the next slice of a throttled body.
     var pending: Scheduled<Void>?
     var isOpen = true
@@ -42,13 +44,13 @@ final class ConnectionHandler: ChannelInboundHandler {
     // MARK: Events
 
     func channelActive(context: ChannelHandlerContext) {
-        armHeadTimer(context: context)
+        awaitHead(context: context)
         context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         isOpen = false
-        headTimer?.cancel()
+        stopHeadTimer()
         pending?.cancel()
         if let entry {
             self.entry = nil
@@ -63,8 +65,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            headTimer?.cancel()
-            headTimer = nil
+            headDeadline = nil
             self.head = head
             body = nil
             refusing = false
@@ -105,7 +106,7 @@ final class ConnectionHandler: ChannelInboundHandler {
             context.close(promise: nil)
             return
         }
-        headTimer?.cancel()
+        stopHeadTimer()
         keepAlive = false
         if case .headerOverflow = parserError {
             sendPlain(.init(statusCode: 431), "HTTPMock: the request's header section is larger than the server's maximumHeaderBytes (\(settings.configuration.maximumHeaderBytes))\n",
@@ -175,7 +176,7 @@ final class ConnectionHandler: ChannelInboundHandler {
                   contentType: reply.body.isEmpty ? nil : "application/json", context: context, afterSent: then)
     }
 
-    // MARK: Journal, limits, timeout
+    // MARK: Journal and limits
 
     /// Completes the journal entry of the request being answered, once.
     func complete(_ outcome: JournalEntry.Outcome) {
@@ -190,14 +191,6 @@ final class ConnectionHandler: ChannelInboundHandler {
         let limit = settings.configuration.maximumBodyBytes
         sendPlain(.payloadTooLarge, "HTTPMock: the request body is larger than the server's maximumBodyBytes (\(limit))\n",
                   context: context, closes: closingNow)
-    }
-
-    func armHeadTimer(context: ChannelHandlerContext) {
-        headTimer?.cancel()
-        guard isOpen else { return }
-        headTimer = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(settings.configuration.requestHeadTimeout)) {
-            context.close(promise: nil)
-        }
     }
 }
 
