@@ -33,6 +33,8 @@ final class ConnectionHandler: ChannelInboundHandler {
     var headDeadline: NIODeadline?
     /// The connection's one head timer (see ConnectionHandler+HeadTimeout.swift).
     var headTimer: Scheduled<Void>?
+    /// The last request target, `Host` header and default authority, and the URL they made.
+    private var lastURL: (uri: String, host: String?, authority: String, url: URL)?
     /// A delayed status line, or the next slice of a throttled body.
     var pending: Scheduled<Void>?
     var isOpen = true
@@ -124,7 +126,7 @@ final class ConnectionHandler: ChannelInboundHandler {
             answerAdmin(head, body: body, context: context)
             return
         }
-        guard let url = settings.url(uri: head.uri, hostHeader: head.headers.first(name: "host")) else {
+        guard let url = url(of: head) else {
             keepAlive = false
             sendPlain(.badRequest, "HTTPMock: the request target \(head.uri) is not a path\n", context: context)
             return
@@ -157,6 +159,18 @@ final class ConnectionHandler: ChannelInboundHandler {
         case .crash(let message):
             fatalError(message)
         }
+    }
+
+    /// The URL `head` is matched as; the last one again while the target, the `Host` header and the default
+    /// authority repeat (a keep-alive client polling one endpoint): building and parsing a URL is most of what
+    /// the server itself adds to a request.
+    private func url(of head: HTTPRequestHead) -> URL? {
+        let host = head.headers.first(name: "host")
+        let authority = settings.defaultAuthority
+        if let last = lastURL, last.uri == head.uri, last.host == host, last.authority == authority { return last.url }
+        guard let url = settings.url(uri: head.uri, hostHeader: host, defaultAuthority: authority) else { return nil }
+        lastURL = (head.uri, host, authority, url)
+        return url
     }
 
     // MARK: Admin API
