@@ -24,96 +24,62 @@ extension ConnectionHandler {
     /// Status line, headers and body as the stub gave them: no redirect followed, no cookie stored.
     private func send(_ response: WireResponse, version: HTTPVersion, isHead: Bool, context: ChannelHandlerContext) {
         guard isOpen else { return }
-        let size: Int
-        switch response.body {
-        case .data(let data): size = data.count
-        case .file(_, let fileSize): size = fileSize
-        }
-        let status = HTTPResponseStatus(statusCode: response.status)
+        let size = response.bodySize
         let hasBody = !(100...199).contains(response.status) && response.status != 204 && response.status != 304
-        var headers = HTTPHeaders()
-        var chunked = false
-        var promised: String?
-        for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) {
-            switch name.lowercased() {
-            case "transfer-encoding": chunked = chunked || value.lowercased().contains("chunked")
-            case "content-length": promised = value
-            case "connection": continue
-            case "set-cookie":
-                // One field per cookie, as servers send them (browsers do not split a joined one).
-                for cookie in Self.cookies(in: value) { headers.add(name: name, value: cookie) }
-            default: headers.add(name: name, value: value)
-            }
-        }
         if let cut = response.truncation, cut < size {
-            headers.add(name: "Content-Length", value: promised ?? String(size))  // the length promised, not sent
-            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))),
-                          promise: nil)
-            var sent = Data()
-            if !isHead, case .data(let data) = response.body {
-                sent = data.prefix(cut)
-            } else if !isHead, case .file(let url, _) = response.body,
-                      let data = try? Data(contentsOf: url, options: .alwaysMapped) {
-                sent = data.prefix(cut)
-            }
-            complete(.failure(URLError(.networkConnectionLost)))
-            // A real server that dies mid-body: the bytes sent so far, then the connection closes.
-            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(data: sent)))))
-                .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+            sendTruncated(response, at: cut, size: size, version: version, isHead: isHead, context: context)
             return
         }
-        if chunked && hasBody {
-            headers.add(name: "Transfer-Encoding", value: "chunked")
-        } else if hasBody || response.status == 304 {
-            headers.add(name: "Content-Length", value: String(size))
-        }
-        if !keepAlive { headers.add(name: "Connection", value: "close") }
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))),
-                      promise: nil)
-        let journaled: @Sendable (Data) -> JournalEntry.Outcome = {
-            .response(status: response.status, headers: response.headers, body: $0)
-        }
+        let head = lastResponse.head(of: response, size: size, version: version, keepAlive: keepAlive)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
         guard hasBody, !isHead, size > 0 else {
-            finish(journaled(Data()), context: context)
+            finish(Self.journaled(response, body: Data()), context: context)
             return
         }
         switch response.body {
         case .data(let data):
             if let speed = response.bytesPerSecond {
-                trickle(data, from: 0, bytesPerSecond: speed, context: context) { self.finish(journaled(data), context: context) }
+                trickle(data, from: 0, bytesPerSecond: speed, context: context) { self.finish(Self.journaled(response, body: data), context: context) }
             } else {
-                context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(data: data)))), promise: nil)
-                finish(journaled(data), context: context)
+                context.write(wrapOutboundOut(.body(.byteBuffer(lastResponse.buffer(of: data)))), promise: nil)
+                finish(Self.journaled(response, body: data), context: context)
             }
         case .file(let url, _):
             if let speed = response.bytesPerSecond, let data = try? Data(contentsOf: url, options: .alwaysMapped) {
-                trickle(data, from: 0, bytesPerSecond: speed, context: context) { self.finish(journaled(data), context: context) }
+                trickle(data, from: 0, bytesPerSecond: speed, context: context) { self.finish(Self.journaled(response, body: data), context: context) }
             } else {
                 stream(url, context: context) {
                     // The journal keeps the file mapped, not read.
-                    self.finish(journaled((try? Data(contentsOf: url, options: .alwaysMapped)) ?? Data()), context: context)
+                    self.finish(Self.journaled(response, body: (try? Data(contentsOf: url, options: .alwaysMapped)) ?? Data()), context: context)
                 }
             }
         }
     }
 
-    /// The cookies of a `Set-Cookie` value that joins several with commas (as a `[String: String]` must): a comma
-    /// starts a new cookie only when a `name=` follows it, so the comma inside `Expires=Wed, 21 Oct 2026 …` stays.
-    static func cookies(in value: String) -> [String] {
-        var cookies: [String] = []
-        var current = ""
-        let parts = value.split(separator: ",", omittingEmptySubsequences: false)
-        for (index, part) in parts.enumerated() {
-            let attribute = part.prefix { $0 != ";" }
-            if index > 0, attribute.contains("=") {
-                cookies.append(current.trimmingCharacters(in: .whitespaces))
-                current = String(part)
-            } else {
-                current += index > 0 ? "," + part : String(part)
-            }
+    /// What the journal records of `response` once `body` went out.
+    private static func journaled(_ response: WireResponse, body: Data) -> JournalEntry.Outcome {
+        .response(status: response.status, headers: response.headers, body: body)
+    }
+
+    /// ``NetworkFault/truncatedBody(_:after:)``: the head promises the whole body, `cut` bytes of it go out, then
+    /// the connection closes, as a real server that dies mid-body.
+    private func sendTruncated(_ response: WireResponse, at cut: Int, size: Int, version: HTTPVersion, isHead: Bool,
+                               context: ChannelHandlerContext) {
+        var (headers, _, promised) = ResponseCache.fields(of: response.headers)
+        headers.add(name: "Content-Length", value: promised ?? String(size))  // the length promised, not sent
+        let status = HTTPResponseStatus(statusCode: response.status)
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))),
+                      promise: nil)
+        var sent = Data()
+        if !isHead, case .data(let data) = response.body {
+            sent = data.prefix(cut)
+        } else if !isHead, case .file(let url, _) = response.body,
+                  let data = try? Data(contentsOf: url, options: .alwaysMapped) {
+            sent = data.prefix(cut)
         }
-        cookies.append(current.trimmingCharacters(in: .whitespaces))
-        return cookies.filter { !$0.isEmpty }
+        complete(.failure(URLError(.networkConnectionLost)))
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(data: sent)))))
+            .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
     }
 
     /// Completes the journal entry, then ends the response; closes the connection or waits for the next request.

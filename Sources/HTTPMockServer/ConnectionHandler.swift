@@ -35,6 +35,8 @@ final class ConnectionHandler: ChannelInboundHandler {
     var headTimer: Scheduled<Void>?
     /// The last request target, `Host` header and default authority, and the URL they made.
     private var lastURL: (uri: String, host: String?, authority: String, url: URL)?
+    /// The last response sent, to send again without building it when the next is the same.
+    var lastResponse = ResponseCache()
     /// A delayed status line, or the next slice of a throttled body.
     var pending: Scheduled<Void>?
     var isOpen = true
@@ -72,7 +74,8 @@ final class ConnectionHandler: ChannelInboundHandler {
             body = nil
             refusing = false
             keepAlive = head.isKeepAlive
-            let expectsContinue = head.headers[canonicalForm: "expect"].contains { $0.lowercased() == "100-continue" }
+            let expectsContinue = head.headers.contains(name: "expect")
+                && head.headers[canonicalForm: "expect"].contains { $0.lowercased() == "100-continue" }
             if let length = head.headers.first(name: "content-length").flatMap(Int.init),
                length > settings.configuration.maximumBodyBytes {
                 // A client waiting for 100 Continue sends no body: close once the 413 is out.
@@ -131,8 +134,7 @@ final class ConnectionHandler: ChannelInboundHandler {
             sendPlain(.badRequest, "HTTPMock: the request target \(head.uri) is not a path\n", context: context)
             return
         }
-        var headers = HeaderFields()
-        for (name, value) in head.headers { headers.add(name, value) }
+        let headers = HeaderFields(head.headers.map { HeaderFields.Field(name: $0.name, value: $0.value) })
         let data = body.flatMap { $0.readableBytes > 0 ? Data(buffer: $0) : nil }
         let request = CapturedRequest(method: head.method.rawValue, url: url, headers: headers, body: data)
         let (answer, entry) = settings.mock.answer(request, as: .server)

@@ -10,6 +10,28 @@ import Testing
 // requests on one keep-alive connection (the response, the Host header, the mock's default domain) is seen.
 @Suite("one keep-alive connection, requests and responses that change")
 struct RepeatedRequestTests {
+    @Test("a dynamic response is sent as built for each request, headers and body, on one connection")
+    func dynamicResponses() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/echo", method: .post) { MockResponse.echo(lifetime: .eternal) }
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        try await HTTPMockServer.withServer(serving: mock) { server in
+            for text in ["one", "two", "two", "three!"] {
+                var request = HTTPClientRequest(url: server.baseURL.appendingPathComponent("echo").absoluteString)
+                request.method = .POST
+                request.headers.add(name: "X-Answer", value: text)
+                request.body = .bytes(ByteBuffer(string: text))
+                let response = try await client.execute(request, timeout: .seconds(20))
+                let body = try await response.body.collect(upTo: 1024)
+                #expect(String(buffer: body) == text)
+                #expect(response.headers.first(name: "X-Answer") == text)
+                #expect(response.headers.first(name: "Content-Length") == String(text.utf8.count))
+            }
+            #expect(server.openConnections == 1)
+        }
+        try await client.shutdown()
+    }
+
     @Test("the mock's default domain changed between two requests on one connection: the second is matched with it")
     func defaultDomainChanges() async throws {
         let mock = HTTPMock()
