@@ -106,29 +106,45 @@ struct ConnectionSettings: Sendable {
         }
     }
 
-    /// The URL a request for `uri` with this `Host` header is matched as.
-    func url(uri: String, hostHeader: String?) -> URL? {
+    /// The authority of a request whose `Host` names this machine: the origin's, or the mock's default domain
+    /// (which can change while the server runs).
+    var defaultAuthority: String { origin?.authority ?? mock.defaultDomain }
+
+    /// The URL a request for `uri` with this `Host` header is matched as; `nil` when `uri` cannot be one.
+    func url(uri: String, hostHeader: String?, defaultAuthority: String) -> URL? {
         var target = uri
         var hostHeader = hostHeader
-        // The absolute form a client sends to a proxy (`GET http://api.example.com/user`) names the host itself.
-        if let absolute = URLComponents(string: uri), absolute.scheme != nil, let host = absolute.host {
+        // The origin form (`/user?id=1`) is every request but a proxy's: joined as it is, and URL(string:) checks
+        // it. The absolute form a client sends to a proxy (`GET http://api.example.com/user`) names the host itself.
+        if uri.utf8.first != UInt8(ascii: "/"),
+           let absolute = URLComponents(string: uri), absolute.scheme != nil, let host = absolute.host {
             hostHeader = absolute.port.map { "\(host):\($0)" } ?? host
             target = absolute.percentEncodedPath.isEmpty ? "/" : absolute.percentEncodedPath
             if let query = absolute.percentEncodedQuery { target += "?" + query }
         }
         let scheme = origin?.scheme ?? "http"
-        var authority = origin?.authority ?? mock.defaultDomain
+        var authority = defaultAuthority
         if let hostHeader, !isLocal(hostHeader) { authority = hostHeader }
-        let path = target.hasPrefix("/") ? target : "/" + target
-        return URL(string: "\(scheme)://\(authority)\(path)")
+        let path = target.utf8.first == UInt8(ascii: "/") ? target : "/" + target
+        return URL(string: scheme + "://" + authority + path)
     }
 
-    /// Whether a `Host` header names this machine (the server itself) rather than a host to mock.
+    /// Whether a `Host` header names this machine (the server itself) rather than a host to mock. Compares bytes,
+    /// ASCII case folded: no lower-cased copy, no Unicode comparison, on every request.
     private func isLocal(_ host: String) -> Bool {
-        var name = host.lowercased()
-        if name.hasPrefix("[") { name = String(name.dropFirst().prefix { $0 != "]" }) }
-        else if let colon = name.lastIndex(of: ":") { name = String(name[..<colon]) }
-        return name.isEmpty || name == address || name == "localhost" || name == "::1" || name == "0.0.0.0" || name.hasPrefix("127.")
+        var name = host.utf8[...]
+        if name.first == UInt8(ascii: "[") {
+            name = name.dropFirst().prefix { $0 != UInt8(ascii: "]") }
+        } else if let colon = name.lastIndex(of: UInt8(ascii: ":")) {
+            name = name[..<colon]
+        }
+        return name.isEmpty || name.starts(with: "127.".utf8) || Self.same(name, "localhost") || Self.same(name, address)
+            || Self.same(name, "::1") || Self.same(name, "0.0.0.0")
+    }
+
+    /// Whether `name` is `lowercased`, ignoring ASCII case.
+    private static func same(_ name: Substring.UTF8View, _ lowercased: String) -> Bool {
+        name.elementsEqual(lowercased.utf8) { ($0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0) == $1 }
     }
 }
 

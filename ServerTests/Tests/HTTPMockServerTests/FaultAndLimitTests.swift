@@ -185,6 +185,20 @@ struct FaultAndLimitTests {
         }
     }
 
+    @Test("a keep-alive connection left idle after its responses is closed after requestHeadTimeout")
+    func idleKeepAlive() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/n") { MockResponse.plaintext("n", lifetime: .eternal) }
+        try await HTTPMockServer.withServer(serving: mock, configuration: .init(requestHeadTimeout: 0.3)) { server in
+            let request = "GET /n HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            let (reply, closed) = await RawSocket.exchange(port: server.port, sending: Array((request + request).utf8))
+            #expect(closed)
+            #expect(reply.components(separatedBy: "HTTP/1.1 200 OK").count == 3)
+            #expect(!reply.contains("Connection: close"))
+            #expect(mock.journal.count == 2)
+        }
+    }
+
     @Test("a client that disconnects mid-response does not stop the server serving others")
     func disconnectMidResponse() async throws {
         let file = try temporaryFile(size: 16 << 20)

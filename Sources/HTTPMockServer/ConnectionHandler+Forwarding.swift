@@ -1,0 +1,31 @@
+#if Server
+import HTTPMock
+import NIOCore
+import NIOHTTP1
+
+extension ConnectionHandler {
+    /// Relays `request` to the configured proxy and its answer to the client; the journal entry completes with
+    /// what the upstream sent (or the error that kept it from answering, with `502 Bad Gateway` to the client).
+    func forward(_ request: CapturedRequest, with forwarder: Forwarder, version: HTTPVersion, isHead: Bool,
+                         context: ChannelHandlerContext) {
+        let promise = context.eventLoop.makePromise(of: Forwarder.Reply.self)
+        forwarder.forward(request) { promise.completeWith($0) }
+        promise.futureResult.assumeIsolated().whenComplete { result in
+            guard self.isOpen else { return }
+            switch result {
+            case .success(let reply):
+                var headers: [String: String] = [:]
+                for (name, value) in reply.headers {
+                    headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+                }
+                let response = WireResponse(status: reply.status, headers: headers, body: .data(reply.body), url: request.url)
+                self.respond(with: response, version: version, isHead: isHead, context: context)
+            case .failure(let error):
+                self.complete(.failure(error))
+                let text = "HTTPMock: \(request.method) \(request.url.absoluteString) could not be forwarded to the proxy \(forwarder.upstream.absoluteString): \(error.localizedDescription)\n"
+                self.sendPlain(.badGateway, text, context: context)
+            }
+        }
+    }
+}
+#endif

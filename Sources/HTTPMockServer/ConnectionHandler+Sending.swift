@@ -1,0 +1,201 @@
+#if Server
+import Foundation
+import HTTPMock
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
+import NIOPosix
+
+// Status line, headers and body: at once, trickled at a throttled speed, or streamed from a file; and the
+// server's own plain responses.
+extension ConnectionHandler {
+    /// Sends `response` after its own delay and the admin API's `fixedDelay`.
+    func respond(with response: WireResponse, version: HTTPVersion, isHead: Bool, context: ChannelHandlerContext) {
+        let delay = response.headerDelay + Double(settings.state.fixedDelayMilliseconds) / 1000
+        guard delay > 0 else {
+            send(response, version: version, isHead: isHead, context: context)
+            return
+        }
+        pending = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(delay)) {
+            self.send(response, version: version, isHead: isHead, context: context)
+        }
+    }
+
+    /// Status line, headers and body as the stub gave them: no redirect followed, no cookie stored.
+    private func send(_ response: WireResponse, version: HTTPVersion, isHead: Bool, context: ChannelHandlerContext) {
+        guard isOpen else { return }
+        let size = response.bodySize
+        let hasBody = !(100...199).contains(response.status) && response.status != 204 && response.status != 304
+        if let cut = response.truncation, cut < size {
+            sendTruncated(response, at: cut, size: size, version: version, isHead: isHead, context: context)
+            return
+        }
+        let head = lastResponse.head(of: response, size: size, version: version, keepAlive: keepAlive)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        guard hasBody, !isHead, size > 0 else {
+            finish(Self.journaled(response, body: Data()), context: context)
+            return
+        }
+        switch response.body {
+        case .data(let data):
+            if let speed = response.bytesPerSecond {
+                trickle(data, from: 0, bytesPerSecond: speed, context: context) { self.finish(Self.journaled(response, body: data), context: context) }
+            } else {
+                context.write(wrapOutboundOut(.body(.byteBuffer(lastResponse.buffer(of: data)))), promise: nil)
+                finish(Self.journaled(response, body: data), context: context)
+            }
+        case .file(let url, _):
+            if let speed = response.bytesPerSecond, let data = try? Data(contentsOf: url, options: .alwaysMapped) {
+                trickle(data, from: 0, bytesPerSecond: speed, context: context) { self.finish(Self.journaled(response, body: data), context: context) }
+            } else {
+                stream(url, context: context) {
+                    // The journal keeps the file mapped, not read.
+                    self.finish(Self.journaled(response, body: (try? Data(contentsOf: url, options: .alwaysMapped)) ?? Data()), context: context)
+                }
+            }
+        }
+    }
+
+    /// What the journal records of `response` once `body` went out.
+    private static func journaled(_ response: WireResponse, body: Data) -> JournalEntry.Outcome {
+        .response(status: response.status, headers: response.headers, body: body)
+    }
+
+    /// ``NetworkFault/truncatedBody(_:after:)``: the head promises the whole body, `cut` bytes of it go out, then
+    /// the connection closes, as a real server that dies mid-body.
+    private func sendTruncated(_ response: WireResponse, at cut: Int, size: Int, version: HTTPVersion, isHead: Bool,
+                               context: ChannelHandlerContext) {
+        var (headers, _, promised) = ResponseCache.fields(of: response.headers)
+        headers.add(name: "Content-Length", value: promised ?? String(size))  // the length promised, not sent
+        let status = HTTPResponseStatus(statusCode: response.status)
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))),
+                      promise: nil)
+        var sent = Data()
+        if !isHead, case .data(let data) = response.body {
+            sent = data.prefix(cut)
+        } else if !isHead, case .file(let url, _) = response.body,
+                  let data = try? Data(contentsOf: url, options: .alwaysMapped) {
+            sent = data.prefix(cut)
+        }
+        complete(.failure(URLError(.networkConnectionLost)))
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(data: sent)))))
+            .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+    }
+
+    /// Completes the journal entry, then ends the response; closes the connection or waits for the next request.
+    /// The entry is completed first, so a client that has the whole response finds it completed in the journal.
+    private func finish(_ outcome: JournalEntry.Outcome, context: ChannelHandlerContext) {
+        guard isOpen else { return }
+        complete(outcome)
+        let keepAlive = self.keepAlive
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { result in
+            self.responding = false
+            if case .failure = result { return }
+            if keepAlive { self.awaitHead(context: context) } else { context.close(promise: nil) }
+        }
+    }
+
+    /// Sends `data` at `bytesPerSecond`, in twenty slices a second, on timers.
+    private func trickle(_ data: Data, from offset: Int, bytesPerSecond: Int, context: ChannelHandlerContext,
+                         then done: @escaping () -> Void) {
+        guard isOpen else { return }
+        guard offset < data.count else { return done() }
+        let slice = max(1, bytesPerSecond / 20)
+        let end = min(data.count, offset + slice)
+        let start = data.startIndex + offset
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(data: data[start..<(data.startIndex + end)])))),
+                              promise: nil)
+        let wait = Double(end - offset) / Double(bytesPerSecond)
+        pending = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(wait)) {
+            self.trickle(data, from: end, bytesPerSecond: bytesPerSecond, context: context, then: done)
+        }
+    }
+
+    /// Sends a file in 64 KiB chunks read on NIO's thread pool, each after the one before was written: a large
+    /// file is never held whole, and a slow client slows the reading.
+    private func stream(_ url: URL, context: ChannelHandlerContext, then done: @escaping () -> Void) {
+        let loop = context.eventLoop
+        NIOThreadPool.singleton.runIfActive(eventLoop: loop) { try FileHandle(forReadingFrom: url) }
+            .assumeIsolated().whenComplete { result in
+                switch result {
+                case .success(let handle): self.streamChunk(of: handle, context: context, then: done)
+                case .failure(let error): self.abort(with: error, context: context)
+                }
+            }
+    }
+
+    private func streamChunk(of handle: FileHandle, context: ChannelHandlerContext, then done: @escaping () -> Void) {
+        guard isOpen else {
+            try? handle.close()
+            return
+        }
+        NIOThreadPool.singleton.runIfActive(eventLoop: context.eventLoop) { try handle.read(upToCount: 64 * 1024) ?? Data() }
+            .assumeIsolated().whenComplete { result in
+                switch result {
+                case .success(let chunk) where !chunk.isEmpty:
+                    context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(data: chunk)))))
+                        .assumeIsolated().whenComplete { written in
+                            if case .failure = written {
+                                try? handle.close()
+                            } else {
+                                self.streamChunk(of: handle, context: context, then: done)
+                            }
+                        }
+                case .success:
+                    try? handle.close()
+                    done()
+                case .failure(let error):
+                    try? handle.close()
+                    self.abort(with: error, context: context)
+                }
+            }
+    }
+
+    /// The headers are out and the body cannot be read: drop the connection, as a server whose disk failed would.
+    private func abort(with error: any Error, context: ChannelHandlerContext) {
+        complete(.failure(URLError(.cannotOpenFile, userInfo: [
+            NSLocalizedDescriptionKey: "HTTPMock: the response file could not be read: \(error.localizedDescription)",
+        ])))
+        context.close(promise: nil)
+    }
+
+    /// A text response from the server itself; journaled only when `journal` (the request was decided).
+    func sendPlain(_ status: HTTPResponseStatus, _ text: String, context: ChannelHandlerContext,
+                           journal: Bool = false, extraHeaders: [(String, String)] = [], closes: Bool = true) {
+        sendPlain(status, Data(text.utf8), contentType: "text/plain; charset=utf-8", context: context,
+                  journal: journal, extraHeaders: extraHeaders, closes: closes)
+    }
+
+    /// A response from the server itself; `afterSent` runs once it is flushed.
+    func sendPlain(_ status: HTTPResponseStatus, _ data: Data, contentType: String?, context: ChannelHandlerContext,
+                           journal: Bool = false, extraHeaders: [(String, String)] = [], closes: Bool = true,
+                           afterSent: (() -> Void)? = nil) {
+        responding = true
+        let body = ByteBuffer(data: data)
+        var headers = HTTPHeaders()
+        if let contentType { headers.add(name: "Content-Type", value: contentType) }
+        headers.add(name: "Content-Length", value: String(body.readableBytes))
+        for (name, value) in extraHeaders { headers.add(name: name, value: value) }
+        if !keepAlive { headers.add(name: "Connection", value: "close") }
+        if journal {
+            var journaled: [String: String] = [:]
+            if let contentType { journaled["Content-Type"] = contentType }
+            for (name, value) in extraHeaders { journaled[name] = value }
+            complete(.response(status: Int(status.code), headers: journaled, body: data))
+        }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
+                      promise: nil)
+        if body.readableBytes > 0 { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
+        let keepAlive = self.keepAlive
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+            self.responding = false
+            if keepAlive {
+                self.awaitHead(context: context)
+            } else if closes {
+                context.close(promise: nil)
+            }
+            afterSent?()
+        }
+    }
+}
+#endif
