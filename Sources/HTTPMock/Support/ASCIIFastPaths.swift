@@ -8,11 +8,16 @@ enum SeparatorSplit {
         }
         var parts: [String] = []
         let wasASCII = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            // Counted first, so the array is allocated once, at its size.
+            var separators = 0
+            for current in bytes {
+                if current >= 0x80 { return false }
+                if current == byte { separators += 1 }
+            }
+            if bytes.count > separators { parts.reserveCapacity(separators + 1) }
             var start = 0
             for index in 0..<bytes.count {
-                let current = bytes[index]
-                if current >= 0x80 { return false }
-                guard current == byte else { continue }
+                guard bytes[index] == byte else { continue }
                 if !omittingEmptySubsequences || index > start {
                     parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
                 }

@@ -113,15 +113,16 @@ final class Router {
                 return id == last
             }
         }
-        var matching: [(id: StubID, specificity: Specificity)] = []
-        matching.reserveCapacity(found.count)
-        for id in found {
-            guard let stub = stubs[id] else { continue }
-            if let wanted = stub.host?.port, wanted != port { continue }
-            matching.append((id, stub.specificity))
+        // Filtered and ranked in place: one array per request.
+        found.removeAll { id in
+            guard let (wanted, _) = stubs.ranking(id) else { return true }
+            return wanted.map { $0 != port } ?? false
         }
-        if matching.count > 1 { matching.sort { $0.specificity > $1.specificity } }
-        return matching.map(\.id)
+        if found.count > 1 {
+            let stubs = stubs
+            found.sort { stubs.ranking($0)!.specificity > stubs.ranking($1)!.specificity }
+        }
+        return found
     }
 
     /// Up to `limit` stubs registered for hosts that match the request's host, whatever their path: what a
@@ -139,8 +140,7 @@ final class Router {
     }
 
     func update(_ id: StubID, _ body: (inout Stub) -> Void) {
-        guard stubs[id] != nil else { return }
-        body(&stubs[id]!)
+        stubs.update(id, body)
     }
 
     /// Removes the stubs for which `shouldRemove` is true.
