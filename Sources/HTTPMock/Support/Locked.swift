@@ -1,17 +1,46 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A value guarded by a lock.
 ///
-/// `Mutex` would do, but it needs macOS 15 / iOS 18; this box keeps older Apple systems supported.
+/// `Mutex` would do, but it needs macOS 15 / iOS 18; this box keeps older Apple systems supported. On Linux it
+/// holds a plain `pthread_mutex_t`: corelibs' `NSLock` allocates three more blocks, and every request makes one
+/// of these boxes.
 package final class Locked<Value>: @unchecked Sendable {  // reason: every access to `value` goes through `lock`
+    #if canImport(Glibc) || canImport(Musl)
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    #else
     private let lock = NSLock()
+    #endif
     private var value: Value
 
-    package init(_ value: Value) { self.value = value }
+    package init(_ value: Value) {
+        self.value = value
+        #if canImport(Glibc) || canImport(Musl)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        #endif
+    }
+
+    #if canImport(Glibc) || canImport(Musl)
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+    #endif
 
     package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        #if canImport(Glibc) || canImport(Musl)
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        #else
         lock.lock()
         defer { lock.unlock() }
+        #endif
         return try body(&value)
     }
 
