@@ -40,22 +40,6 @@ enum ASCIICase {
         text.utf8.contains(where: { (0x41...0x5A).contains($0) || $0 >= 0x80 }) ? text.lowercased() : text
     }
 
-    /// Whether `xn--` (any case) occurs in `text`: the mark of an IDNA-encoded host label.
-    static func containsPunycodeMarker(_ text: String) -> Bool {
-        var matched = 0
-        for byte in text.utf8 {
-            let lower = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
-            let expected: UInt8 = [0x78, 0x6E, 0x2D, 0x2D][matched]   // x n - -
-            if lower == expected {
-                matched += 1
-                if matched == 4 { return true }
-            } else {
-                matched = lower == 0x78 ? 1 : 0
-            }
-        }
-        return false
-    }
-
     /// `text.uppercased()`, without a new string when `text` has no lower-case ASCII letter and no non-ASCII byte.
     static func uppercased(_ text: String) -> String {
         text.utf8.contains(where: { (0x61...0x7A).contains($0) || $0 >= 0x80 }) ? text.uppercased() : text
