@@ -8,6 +8,9 @@ final class Router {
     /// Stubs whose host and path are both exact (without wildcards) are kept here instead of in `hosts`:
     /// host, then the path's segments joined with `/`.
     private var exactRoutes: [String: [String: RouteLeaf]] = [:]
+    /// The last host looked up in `hosts`, with its labels reversed: a mock's requests mostly go to a few hosts,
+    /// and splitting the host again costs more than the rest of the walk.
+    private var lastHostLabels: (host: String, labels: [String])?
     private(set) var stubs = StubTable()
     private var keys = StubKeyIndex()
     /// One shared copy of each host pattern (many stubs name the same host), with its name when it is exact.
@@ -101,7 +104,7 @@ final class Router {
         if let paths = exactRoutes[request.host] {
             paths[ExactRoute.path(segments)]?.appendAll(to: &found)
         }
-        hosts.forEachMatch(HostGlob.reversedLabels(of: request.host)) { paths in
+        hosts.forEachMatch(reversedLabels(of: request.host)) { paths in
             paths.forEachMatch(segments) { leaf in leaf.appendAll(to: &found) }
         }
         if found.count > 1 {
@@ -123,6 +126,13 @@ final class Router {
             found.sort { stubs.ranking($0)!.specificity > stubs.ranking($1)!.specificity }
         }
         return found
+    }
+
+    private func reversedLabels(of host: String) -> [String] {
+        if let last = lastHostLabels, last.host == host { return last.labels }
+        let labels = HostGlob.reversedLabels(of: host)
+        lastHostLabels = (host, labels)
+        return labels
     }
 
     /// Up to `limit` stubs registered for hosts that match the request's host, whatever their path: what a
