@@ -119,19 +119,25 @@ class InterceptingProtocol: URLProtocol {
             captured = CapturedRequest(method: captured.method, url: captured.url, headers: headers, body: captured.body)
         }
         #endif
-        progress.withLock { $0.cookies = jar }
-        var walk = RedirectWalk(current: captured)
         let result: RedirectWalk.Result
         switch core.engine.attempt(captured) {
         case .decided(let decision, let entry):
+            // Most answers are no redirect to follow: they need no walk.
+            guard options.followsRedirects, case .respond(let response) = decision, response.followsRedirects,
+                  response.redirectLocation != nil else {
+                act(on: decision, entry: entry, request: captured, redirectDelay: 0, jar: jar)
+                return
+            }
+            var walk = RedirectWalk(current: captured)
             result = walk.follow((decision, entry), engine: core.engine, options: options, jar: jar, decide: core.engine.attempt)
         case .deferred(let deferred):
-            result = .deferred(deferred, walk: walk)
+            result = .deferred(deferred, walk: RedirectWalk(current: captured))
         }
         switch result {
         case .decided(let decision, let entry, let request, let delay):
-            act(on: decision, entry: entry, request: request, redirectDelay: delay)
+            act(on: decision, entry: entry, request: request, redirectDelay: delay, jar: jar)
         case .deferred(let deferred, let walk):
+            progress.withLock { $0.cookies = jar }
             decideElsewhere(deferred, from: walk, core: core, options: options, jar: jar)
         }
     }
@@ -187,12 +193,15 @@ class InterceptingProtocol: URLProtocol {
         }
     }
 
-    /// Carries out a decision, on the work queue.
-    private func act(on decision: Engine.Decision, entry: Int, request captured: CapturedRequest, redirectDelay: TimeInterval) {
+    /// Carries out a decision, on the work queue. `jar`: the request's cookie jar, kept for the delivery; `nil`:
+    /// the one kept already (a decision made elsewhere).
+    private func act(on decision: Engine.Decision, entry: Int, request captured: CapturedRequest, redirectDelay: TimeInterval,
+                     jar newJar: CookieJar? = nil) {
         guard let core else { return }
         let jar = progress.withLock { progress in
             progress.entry = entry
             progress.responseURL = captured.url
+            if let newJar { progress.cookies = newJar }
             return progress.cookies
         }
         switch decision {
@@ -341,7 +350,7 @@ class InterceptingProtocol: URLProtocol {
     }
 
     private func send(status: Int, headers: [String: String], body: Data, url: URL?, thenFail failure: URLError? = nil) {
-        let isHead = request.httpMethod?.uppercased() == "HEAD"
+        let isHead = ASCIICase.equal(request.httpMethod ?? "GET", "head")
         var headers = headers
         if !headers.keys.contains(where: { ASCIICase.equal($0, "content-length") }) {
             headers["Content-Length"] = String(body.count)
