@@ -14,7 +14,8 @@ package final class Locked<Value>: @unchecked Sendable {  // reason: every acces
     #else
     private let lock = NSLock()
     #endif
-    private var value: Value
+    // Unchecked exclusivity: only `withLock` touches it, under the lock; the runtime's check would repeat that.
+    @exclusivity(unchecked) private var value: Value
 
     package init(_ value: Value) { self.value = value }
 

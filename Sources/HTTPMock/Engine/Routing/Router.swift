@@ -3,23 +3,26 @@
 /// Routes with an exact host and an exact path (most of them) are found with one hash lookup. The others live in a
 /// trie of hosts keyed by reversed labels, where each host node holds a trie of path segments whose leaves list
 /// stub identifiers. Not thread-safe: the engine owns it behind a lock.
+///
+/// The fields read on every request skip the runtime's exclusivity checks (`@exclusivity(unchecked)`): the engine's
+/// lock already serialises every access, and the checks cost more than the hash lookups they guard.
 final class Router {
-    private var hosts = SegmentTrie<SegmentTrie<RouteLeaf>>()
+    @exclusivity(unchecked) private var hosts = SegmentTrie<SegmentTrie<RouteLeaf>>()
     /// Stubs whose host and path are both exact (without wildcards) are kept here instead of in `hosts`:
     /// host, then the path's segments joined with `/`.
-    private var exactRoutes: [String: [String: RouteLeaf]] = [:]
+    @exclusivity(unchecked) private var exactRoutes: [String: [String: RouteLeaf]] = [:]
     /// The last host looked up in `hosts`, with its labels reversed: a mock's requests mostly go to a few hosts,
     /// and splitting the host again costs more than the rest of the walk.
-    private var lastHostLabels: (host: String, labels: [String])?
-    private(set) var stubs = StubTable()
+    @exclusivity(unchecked) private var lastHostLabels: (host: String, labels: [String])?
+    @exclusivity(unchecked) private(set) var stubs = StubTable()
     private var keys = StubKeyIndex()
     /// One shared copy of each host pattern (many stubs name the same host), with its name when it is exact.
     private var internedHosts: [String: SharedHost] = [:]
     private var nextID = 0
     /// How many stubs have a condition that runs the user's code.
-    private(set) var userCodeStubs = 0
+    @exclusivity(unchecked) private(set) var userCodeStubs = 0
     /// How many stubs require a scenario state: while none does, a request never looks a scenario up.
-    private(set) var scenarioStubs = 0
+    @exclusivity(unchecked) private(set) var scenarioStubs = 0
     /// What each stub that names a scenario says about it (required states, and the moves of every response it
     /// was given, served or not): the scenarios that exist, and their possible states.
     private(set) var scenarioUses: [StubID: ScenarioUse] = [:]

@@ -7,7 +7,8 @@
 /// it is read under the engine's lock like the router: a copy of the table shares the boxes, not the stubs' values.
 struct StubTable {
     private final class Box {
-        var stub: Stub?
+        // Unchecked exclusivity: the table is only used under the engine's lock, which serialises every access.
+        @exclusivity(unchecked) var stub: Stub?
         init(_ stub: Stub) { self.stub = stub }
     }
 
