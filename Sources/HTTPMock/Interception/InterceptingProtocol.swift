@@ -315,7 +315,8 @@ class InterceptingProtocol: URLProtocol {
                         if let responseURL, CookieJar.setsCookies(response.headers) {
                             cookieJar()?.store(response.headers, for: responseURL)
                         }
-                        wire = .response(status: response.status.code, headers: response.headers, body: body, url: responseURL)
+                        wire = .response(status: response.status.code, headers: response.headers, body: body, url: responseURL,
+                                         wireHeaders: response.wireHeaders)
                     }
                 } catch {
                     wire = .failure(error as? URLError ?? URLError(.cannotOpenFile))
@@ -325,19 +326,20 @@ class InterceptingProtocol: URLProtocol {
             return  // handled above
         case .upstream(let status, let headers, let body, let url):
             if let url = url ?? responseURL, CookieJar.setsCookies(headers) { cookieJar()?.store(headers, for: url) }
-            wire = .response(status: status, headers: headers, body: body, url: url ?? responseURL)
+            wire = .response(status: status, headers: headers, body: body, url: url ?? responseURL, wireHeaders: nil)
         }
         if let entry, let core {
             switch wire {
             case .failure(let error): core.engine.complete(entry, with: .failure(error))
             case .truncated: core.engine.complete(entry, with: .failure(URLError(.networkConnectionLost)))
-            case .response(let status, let headers, let body, _):
+            case .response(let status, let headers, let body, _, _):
                 core.engine.complete(entry, with: .response(status: status, headers: headers, body: body))
             }
         }
         switch wire {
         case .failure(let error): client?.urlProtocol(self, didFailWithError: (error as? UpstreamError)?.error ?? error)
-        case .response(let status, let headers, let body, let url): send(status: status, headers: headers, body: body, url: url)
+        case .response(let status, let headers, let body, let url, let wireHeaders):
+            send(status: status, headers: headers, wireHeaders: wireHeaders, body: body, url: url)
         case .truncated(let status, let headers, let body, let url):
             send(status: status, headers: headers, body: body, url: url, thenFail: URLError(.networkConnectionLost))
         }
@@ -345,16 +347,18 @@ class InterceptingProtocol: URLProtocol {
 
     /// Exactly what goes to the client.
     private enum Wire {
-        case response(status: Int, headers: [String: String], body: Data, url: URL?)
+        /// `wireHeaders`: the headers with `Content-Length` already, if the response keeps them.
+        case response(status: Int, headers: [String: String], body: Data, url: URL?, wireHeaders: [String: String]?)
         case failure(any Error & Sendable)
         /// Status, headers and part of the body, then the connection drops.
         case truncated(status: Int, headers: [String: String], body: Data, url: URL?)
     }
 
-    private func send(status: Int, headers: [String: String], body: Data, url: URL?, thenFail failure: URLError? = nil) {
+    private func send(status: Int, headers: [String: String], wireHeaders: [String: String]? = nil, body: Data, url: URL?,
+                      thenFail failure: URLError? = nil) {
         let isHead = ASCIICase.equal(request.httpMethod ?? "GET", "head")
-        var headers = headers
-        if !headers.keys.contains(where: { ASCIICase.equal($0, "content-length") }) {
+        var headers = wireHeaders ?? headers
+        if wireHeaders == nil, !headers.keys.contains(where: { ASCIICase.equal($0, "content-length") }) {
             headers["Content-Length"] = String(body.count)
         }
         let responseURL = url ?? URL(string: "about:blank")!
