@@ -157,8 +157,8 @@ final class Engine: Sendable {
             let rules = state.ignored.stubs.count > 0 ? state.ignored.candidates(for: request) : []
             let stubs = state.isEnabled ? state.router.candidates(for: request) : []
             // Most mocks have no stub that runs user code: then no candidate needs looking up to know it.
-            let userCode = (state.ignored.userCodeStubs > 0 && rules.contains { state.ignored.stubs[$0]?.hasUserCode == true })
-                || (state.router.userCodeStubs > 0 && stubs.contains { state.router.stubs[$0]?.hasUserCode == true })
+            let userCode = (state.ignored.userCodeStubs > 0 && rules.contains { state.ignored.stubs.hasUserCode($0) })
+                || (state.router.userCodeStubs > 0 && stubs.contains { state.router.stubs.hasUserCode($0) })
             if userCode {
                 func snapshot(_ ids: [StubID], in table: Router) -> [Candidate] {
                     ids.compactMap { id in table.stubs[id].flatMap { $0.isEnabled ? Candidate(id: id, conditions: $0.conditions) : nil } }
@@ -190,7 +190,7 @@ final class Engine: Sendable {
         case .match(let rules, let stubs):
             for rule in rules where rule.conditions.allSatisfy({ $0.test(request) }) {
                 let entry = state.withLock { state -> Int? in
-                    guard state.ignored.stubs[rule.id]?.isEnabled == true else { return nil }
+                    guard state.ignored.stubs.isEnabled(rule.id) else { return nil }
                     return state.journal.append(request, resolution: .passedThrough)
                 }
                 if let entry {
@@ -240,9 +240,10 @@ final class Engine: Sendable {
     /// Both halves of a decision take responses only here, under the lock: a scenario may have moved while user
     /// code ran, so its required state is checked now, and the move is part of the same step.
     private func consume(_ id: StubID, for request: CapturedRequest, in state: inout State) -> (MockResponse, Int)? {
-        guard state.router.stubs[id]?.isEnabled == true else { return nil }
+        guard state.router.stubs.isEnabled(id) else { return nil }
         // A mock without scenario conditions (most) looks nothing up.
-        if state.router.scenarioStubs > 0, let stub = state.router.stubs[id], !state.scenarios.allow(stub.conditions) { return nil }
+        if state.router.scenarioStubs > 0, let conditions = state.router.stubs.enabledConditions(id),
+           !state.scenarios.allow(conditions) { return nil }
         var response: MockResponse?
         var summary = ""
         state.router.update(id) {
@@ -260,18 +261,18 @@ final class Engine: Sendable {
     /// The whole decision under the lock, for candidates that run no user code.
     private func resolve(_ request: CapturedRequest, rules: [StubID], candidates: [StubID], in state: inout State) -> FirstPass {
         if rules.contains(where: { id in
-            guard let rule = state.ignored.stubs[id], rule.isEnabled else { return false }
-            return rule.conditions.allSatisfy { $0.test(request) }
+            guard let conditions = state.ignored.stubs.enabledConditions(id) else { return false }
+            return conditions.allSatisfy { $0.test(request) }
         }) {
             return .decided(.passthrough, state.journal.append(request, resolution: .passedThrough), [:])
         }
         for id in candidates {
-            guard let stub = state.router.stubs[id], stub.isEnabled else { continue }
-            if stub.conditions.contains(where: { !$0.test(request) }) { continue }
+            guard let conditions = state.router.stubs.enabledConditions(id) else { continue }
+            if conditions.contains(where: { !$0.test(request) }) { continue }
             if let (response, entry) = consume(id, for: request, in: &state) {
                 var captures: [String: String] = [:]
                 if case .dynamic = response.content {
-                    for capture in stub.conditions.compactMap(\.captures) { captures.merge(capture(request)) { $1 } }
+                    for capture in conditions.compactMap(\.captures) { captures.merge(capture(request)) { $1 } }
                 }
                 return .decided(.respond(response), entry, captures)
             }

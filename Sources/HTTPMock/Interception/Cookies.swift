@@ -44,10 +44,14 @@ struct CookieJar {
         return storage
     }
 
+    /// Whether `headers` hold a `Set-Cookie`: without one there is nothing to store, and no jar to look up.
+    static func setsCookies(_ headers: [String: String]) -> Bool {
+        headers.keys.contains(where: { ASCIICase.equal($0, "set-cookie") })
+    }
+
     /// Stores the cookies of a response's `Set-Cookie` header (several may be joined with commas).
     func store(_ headers: [String: String], for url: URL) {
-        guard headers.keys.contains(where: { ASCIICase.equal($0, "set-cookie") }),
-              let storage else { return }
+        guard Self.setsCookies(headers), let storage else { return }
         var fields: [String: String] = [:]
         for (name, value) in headers where ASCIICase.equal(name, "set-cookie") {
             fields["Set-Cookie"] = fields["Set-Cookie"].map { "\($0), \(value)" } ?? value

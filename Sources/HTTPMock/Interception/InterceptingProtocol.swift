@@ -29,8 +29,6 @@ class InterceptingProtocol: URLProtocol {
         var delivered = false
         /// The URL of the response: the request's, or where followed redirects ended.
         var responseURL: URL?
-        /// Where `Set-Cookie` of delivered responses goes.
-        var cookies: CookieJar?
     }
 
     /// What reaches the caller.
@@ -109,38 +107,50 @@ class InterceptingProtocol: URLProtocol {
         }
         #endif
         let options = core.options.current
-        let jar = CookieJar(task: task, request: request, fallback: options.cookieStorage)
         var captured = RequestCapture.capture(request, task: task)
         #if !canImport(FoundationNetworking)
         // Corelibs adds stored cookies to the request itself; elsewhere add them if the caller set none.
-        if captured.headers["Cookie"] == nil, let cookie = jar.header(for: captured.url) {
+        if captured.headers["Cookie"] == nil, let cookie = cookieJar(options)?.header(for: captured.url) {
             var headers = captured.headers
             headers.add("Cookie", cookie)
             captured = CapturedRequest(method: captured.method, url: captured.url, headers: headers, body: captured.body)
         }
         #endif
-        progress.withLock { $0.cookies = jar }
-        var walk = RedirectWalk(current: captured)
         let result: RedirectWalk.Result
         switch core.engine.attempt(captured) {
         case .decided(let decision, let entry):
-            result = walk.follow((decision, entry), engine: core.engine, options: options, jar: jar, decide: core.engine.attempt)
+            // Most answers are no redirect to follow: they need no walk.
+            guard options.followsRedirects, case .respond(let response) = decision, response.followsRedirects,
+                  response.redirectLocation != nil else {
+                act(on: decision, entry: entry, request: captured, redirectDelay: 0)
+                return
+            }
+            var walk = RedirectWalk(current: captured)
+            result = walk.follow((decision, entry), engine: core.engine, options: options, jar: cookieJar(options),
+                                 decide: core.engine.attempt)
         case .deferred(let deferred):
-            result = .deferred(deferred, walk: walk)
+            result = .deferred(deferred, walk: RedirectWalk(current: captured))
         }
         switch result {
         case .decided(let decision, let entry, let request, let delay):
             act(on: decision, entry: entry, request: request, redirectDelay: delay)
         case .deferred(let deferred, let walk):
-            decideElsewhere(deferred, from: walk, core: core, options: options, jar: jar)
+            decideElsewhere(deferred, from: walk, core: core, options: options, jar: cookieJar(options))
         }
+    }
+
+    /// The cookie storage of this request's session, for a redirect to follow, a passthrough or a `Set-Cookie` to
+    /// keep: made only then, so the requests that need none (most) pay nothing for it. `nil` without a mock.
+    private func cookieJar(_ options: InterceptionOptions? = nil) -> CookieJar? {
+        guard let core else { return nil }
+        return CookieJar(task: task, request: request, fallback: (options ?? core.options.current).cookieStorage)
     }
 
     /// Finishes a decision that runs user code (matchers, regular expressions, dynamic responses) on a queue of
     /// its own, never on URLSession's work queue: a slow or blocking closure then delays only this request. The
     /// request's timeout applies while it runs; the decision comes back through ``reentry()``.
     private func decideElsewhere(_ deferred: Engine.Deferred, from walk: RedirectWalk, core: MockCore,
-                                 options: InterceptionOptions, jar: CookieJar) {
+                                 options: InterceptionOptions, jar: CookieJar?) {
         let resume = reentry()
         let progress = self.progress
         // The decision and the timeout race: the first to claim answers the caller.
@@ -190,10 +200,9 @@ class InterceptingProtocol: URLProtocol {
     /// Carries out a decision, on the work queue.
     private func act(on decision: Engine.Decision, entry: Int, request captured: CapturedRequest, redirectDelay: TimeInterval) {
         guard let core else { return }
-        let jar = progress.withLock { progress in
+        progress.withLock { progress in
             progress.entry = entry
             progress.responseURL = captured.url
-            return progress.cookies
         }
         switch decision {
         case .respond(let response):
@@ -218,7 +227,7 @@ class InterceptingProtocol: URLProtocol {
         case .fail(let error):
             if redirectDelay > 0 { schedule(.failure(error), after: redirectDelay) } else { deliver(.failure(error)) }
         case .passthrough:
-            passThrough(captured, using: core.passthroughSession, jar: jar)
+            passThrough(captured, using: core.passthroughSession, jar: cookieJar())
         case .crash(let message):
             Swift.fatalError(message)
         }
@@ -279,12 +288,12 @@ class InterceptingProtocol: URLProtocol {
             act(on: decision, entry: entry, request: captured, redirectDelay: delay)
             return
         }
-        let claimed: (entry: Int?, url: URL?, cookies: CookieJar?)? = progress.withLock { progress in
+        let claimed: (entry: Int?, url: URL?)? = progress.withLock { progress in
             guard !progress.stopped else { return nil }
             progress.delivered = true
-            return (progress.entry, progress.responseURL ?? request.url, progress.cookies)
+            return (progress.entry, progress.responseURL ?? request.url)
         }
-        guard let (entry, responseURL, cookies) = claimed else { return }
+        guard let (entry, responseURL) = claimed else { return }
         let wire: Wire
         switch plan {
         case .failure(let error):
@@ -303,8 +312,11 @@ class InterceptingProtocol: URLProtocol {
                         wire = .truncated(status: response.status.code, headers: headers,
                                           body: body.prefix(cut), url: responseURL)
                     } else {
-                        if let responseURL { cookies?.store(response.headers, for: responseURL) }
-                        wire = .response(status: response.status.code, headers: response.headers, body: body, url: responseURL)
+                        if let responseURL, CookieJar.setsCookies(response.headers) {
+                            cookieJar()?.store(response.headers, for: responseURL)
+                        }
+                        wire = .response(status: response.status.code, headers: response.headers, body: body, url: responseURL,
+                                         wireHeaders: response.wireHeaders)
                     }
                 } catch {
                     wire = .failure(error as? URLError ?? URLError(.cannotOpenFile))
@@ -313,20 +325,21 @@ class InterceptingProtocol: URLProtocol {
         case .decided:
             return  // handled above
         case .upstream(let status, let headers, let body, let url):
-            if let url = url ?? responseURL { cookies?.store(headers, for: url) }
-            wire = .response(status: status, headers: headers, body: body, url: url ?? responseURL)
+            if let url = url ?? responseURL, CookieJar.setsCookies(headers) { cookieJar()?.store(headers, for: url) }
+            wire = .response(status: status, headers: headers, body: body, url: url ?? responseURL, wireHeaders: nil)
         }
         if let entry, let core {
             switch wire {
             case .failure(let error): core.engine.complete(entry, with: .failure(error))
             case .truncated: core.engine.complete(entry, with: .failure(URLError(.networkConnectionLost)))
-            case .response(let status, let headers, let body, _):
+            case .response(let status, let headers, let body, _, _):
                 core.engine.complete(entry, with: .response(status: status, headers: headers, body: body))
             }
         }
         switch wire {
         case .failure(let error): client?.urlProtocol(self, didFailWithError: (error as? UpstreamError)?.error ?? error)
-        case .response(let status, let headers, let body, let url): send(status: status, headers: headers, body: body, url: url)
+        case .response(let status, let headers, let body, let url, let wireHeaders):
+            send(status: status, headers: headers, wireHeaders: wireHeaders, body: body, url: url)
         case .truncated(let status, let headers, let body, let url):
             send(status: status, headers: headers, body: body, url: url, thenFail: URLError(.networkConnectionLost))
         }
@@ -334,16 +347,18 @@ class InterceptingProtocol: URLProtocol {
 
     /// Exactly what goes to the client.
     private enum Wire {
-        case response(status: Int, headers: [String: String], body: Data, url: URL?)
+        /// `wireHeaders`: the headers with `Content-Length` already, if the response keeps them.
+        case response(status: Int, headers: [String: String], body: Data, url: URL?, wireHeaders: [String: String]?)
         case failure(any Error & Sendable)
         /// Status, headers and part of the body, then the connection drops.
         case truncated(status: Int, headers: [String: String], body: Data, url: URL?)
     }
 
-    private func send(status: Int, headers: [String: String], body: Data, url: URL?, thenFail failure: URLError? = nil) {
-        let isHead = request.httpMethod?.uppercased() == "HEAD"
-        var headers = headers
-        if !headers.keys.contains(where: { ASCIICase.equal($0, "content-length") }) {
+    private func send(status: Int, headers: [String: String], wireHeaders: [String: String]? = nil, body: Data, url: URL?,
+                      thenFail failure: URLError? = nil) {
+        let isHead = ASCIICase.equal(request.httpMethod ?? "GET", "head")
+        var headers = wireHeaders ?? headers
+        if wireHeaders == nil, !headers.keys.contains(where: { ASCIICase.equal($0, "content-length") }) {
             headers["Content-Length"] = String(body.count)
         }
         let responseURL = url ?? URL(string: "about:blank")!

@@ -8,11 +8,16 @@ enum SeparatorSplit {
         }
         var parts: [String] = []
         let wasASCII = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            // Counted first, so the array is allocated once, at its size.
+            var separators = 0
+            for current in bytes {
+                if current >= 0x80 { return false }
+                if current == byte { separators += 1 }
+            }
+            if bytes.count > separators { parts.reserveCapacity(separators + 1) }
             var start = 0
             for index in 0..<bytes.count {
-                let current = bytes[index]
-                if current >= 0x80 { return false }
-                guard current == byte else { continue }
+                guard bytes[index] == byte else { continue }
                 if !omittingEmptySubsequences || index > start {
                     parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
                 }
@@ -33,22 +38,6 @@ enum ASCIICase {
     /// `text.lowercased()`, without a new string when `text` has no upper-case ASCII letter and no non-ASCII byte.
     static func lowercased(_ text: String) -> String {
         text.utf8.contains(where: { (0x41...0x5A).contains($0) || $0 >= 0x80 }) ? text.lowercased() : text
-    }
-
-    /// Whether `xn--` (any case) occurs in `text`: the mark of an IDNA-encoded host label.
-    static func containsPunycodeMarker(_ text: String) -> Bool {
-        var matched = 0
-        for byte in text.utf8 {
-            let lower = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
-            let expected: UInt8 = [0x78, 0x6E, 0x2D, 0x2D][matched]   // x n - -
-            if lower == expected {
-                matched += 1
-                if matched == 4 { return true }
-            } else {
-                matched = lower == 0x78 ? 1 : 0
-            }
-        }
-        return false
     }
 
     /// `text.uppercased()`, without a new string when `text` has no lower-case ASCII letter and no non-ASCII byte.

@@ -90,19 +90,19 @@ struct Journal: Sendable {
                                       body: Data(body.prefix(Self.truncatedPrefix)))
         }
         bodyBytes += request.body?.count ?? 0
-        var entry = JournalEntry(id: id, request: request, receivedAt: Date(), resolution: resolution, report: report)
-        entry.bodyTruncation = truncation
+        let entry = JournalEntry(id: id, request: request, bodyTruncation: truncation, receivedAt: Date(),
+                                 resolution: resolution, report: report)
         if count < capacity {
             if slots.count < capacity, start == 0, count == slots.count {
-                slots.append(entry)
+                slots.append(consume entry)
             } else {
-                slots[(start + count) % slots.count] = entry
+                slots[(start + count) % slots.count] = consume entry
             }
             count += 1
         } else {
             // Full: the new entry takes the oldest one's slot.
             bodyBytes -= slots[start]?.request.body?.count ?? 0
-            slots[start] = entry
+            slots[start] = consume entry
             start = (start + 1) % slots.count
             firstID += 1
         }

@@ -28,6 +28,17 @@ public struct JournalEntry: Sendable, Identifiable {
     /// When the outcome was delivered.
     public internal(set) var completedAt: Date?
 
+    /// An entry as the journal makes it, with its body truncation.
+    init(id: Int, request: CapturedRequest, bodyTruncation: BodyTruncation?, receivedAt: Date, resolution: Resolution,
+         report: UnmatchedReport?) {
+        self.id = id
+        self.request = request
+        self.bodyTruncation = bodyTruncation
+        self.receivedAt = receivedAt
+        self.resolution = resolution
+        self.report = report
+    }
+
     /// Makes an entry, for journals read back from disk and for tests.
     public init(id: Int, request: CapturedRequest, receivedAt: Date, resolution: Resolution,
                 report: UnmatchedReport? = nil, outcome: Outcome? = nil, completedAt: Date? = nil) {

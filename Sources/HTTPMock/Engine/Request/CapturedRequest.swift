@@ -33,10 +33,10 @@ public struct CapturedRequest: Sendable, Hashable {
         self.headers = headers
         self.body = body
         if let plain = PlainURL(url) {
-            host = ASCIICase.lowercased(plain.host)
+            host = plain.host
             port = plain.port
-            scheme = ASCIICase.lowercased(plain.scheme)
-            pathSegments = PathNormalization.segments(of: plain.path)
+            scheme = plain.scheme
+            pathSegments = plain.pathSegments
             queryItems = QueryItem.parse(rawQuery: plain.rawQuery)
             return
         }

@@ -6,11 +6,17 @@ import Foundation
 /// Capturing a request through `URLComponents` re-parses the string and runs the host through IDNA, which costs
 /// more than matching it against 100,000 stubs. For a plain URL every part reads the same without decoding, so
 /// this gives what `URLComponents` gives; anything else returns `nil` and the capture uses `URLComponents`.
+///
+/// It reads each part once, into the form a ``CapturedRequest`` keeps: the scheme and host lower-cased, the path
+/// already split into its segments (empty ones dropped; a plain path has nothing to decode).
 struct PlainURL {
+    /// Lower-cased.
     let scheme: String
+    /// Lower-cased.
     let host: String
     let port: Int?
-    let path: String
+    /// The path's segments, as ``PathNormalization/segments(of:)`` gives them.
+    let pathSegments: [String]
     let rawQuery: String?
 
     init?(_ url: URL) {
@@ -20,11 +26,11 @@ struct PlainURL {
         self = parsed
     }
 
-    private init(scheme: String, host: String, port: Int?, path: String, rawQuery: String?) {
+    private init(scheme: String, host: String, port: Int?, pathSegments: [String], rawQuery: String?) {
         self.scheme = scheme
         self.host = host
         self.port = port
-        self.path = path
+        self.pathSegments = pathSegments
         self.rawQuery = rawQuery
     }
 
@@ -33,6 +39,14 @@ struct PlainURL {
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> PlainURL? {
         func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        /// The ASCII text in `range`, lower-cased.
+        func lowercased(_ range: Range<Int>) -> String {
+            guard bytes[range].contains(where: { (0x41...0x5A).contains($0) }) else { return string(range) }
+            return String(unsafeUninitializedCapacity: range.count) { buffer in
+                for (offset, byte) in bytes[range].enumerated() { buffer[offset] = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+                return range.count
+            }
+        }
         let count = bytes.count
         // Scheme: a letter, then letters, digits, `+`, `-`, `.`; then `://`.
         guard count > 0, isLetter(bytes[0]) else { return nil }
@@ -41,7 +55,7 @@ struct PlainURL {
             index += 1
         }
         guard index + 2 < count, bytes[index] == 0x3A, bytes[index + 1] == 0x2F, bytes[index + 2] == 0x2F else { return nil }
-        let scheme = string(0..<index)
+        let scheme = lowercased(0..<index)
         // Host: letters, digits, `-`, `.`, `_`; not empty; no `xn--` label.
         let hostStart = index + 3
         index = hostStart
@@ -49,8 +63,15 @@ struct PlainURL {
             index += 1
         }
         guard index > hostStart else { return nil }
-        let host = string(hostStart..<index)
-        guard !ASCIICase.containsPunycodeMarker(host) else { return nil }
+        // `xn--` (any case) anywhere marks an IDNA label.
+        var marker = hostStart
+        while marker + 3 < index {
+            if bytes[marker] | 0x20 == 0x78, bytes[marker + 1] | 0x20 == 0x6E, bytes[marker + 2] == 0x2D, bytes[marker + 3] == 0x2D {
+                return nil
+            }
+            marker += 1
+        }
+        let host = lowercased(hostStart..<index)
         // Port: `:` and 1 to 5 digits, at most 65535.
         var port: Int?
         if index < count, bytes[index] == 0x3A {
@@ -65,11 +86,22 @@ struct PlainURL {
         // Then the path, query or fragment, or the end; anything else (`@`, `[`…) is not plain.
         guard index == count || bytes[index] == 0x2F || bytes[index] == 0x3F || bytes[index] == 0x23 else { return nil }
         let pathStart = index
+        var slashes = 0
         while index < count, bytes[index] != 0x3F, bytes[index] != 0x23 {
             guard isPlainPathByte(bytes[index]) else { return nil }
+            if bytes[index] == 0x2F { slashes += 1 }
             index += 1
         }
-        let path = string(pathStart..<index)
+        // Split on `/`, empty segments dropped, into an array allocated once.
+        var segments: [String] = []
+        if index - pathStart > slashes {
+            segments.reserveCapacity(slashes + 1)
+            var start = pathStart
+            for position in pathStart...index where position == index || bytes[position] == 0x2F {
+                if position > start { segments.append(string(start..<position)) }
+                start = position + 1
+            }
+        }
         var rawQuery: String?
         if index < count, bytes[index] == 0x3F {
             index += 1
@@ -79,7 +111,7 @@ struct PlainURL {
         }
         for byte in UnsafeBufferPointer(rebasing: bytes[index...]) where byte >= 0x80 || byte <= 0x20 { return nil }
         if let rawQuery, rawQuery.utf8.contains(where: { $0 >= 0x80 || $0 <= 0x20 }) { return nil }
-        return PlainURL(scheme: scheme, host: host, port: port, path: path, rawQuery: rawQuery)
+        return PlainURL(scheme: scheme, host: host, port: port, pathSegments: segments, rawQuery: rawQuery)
     }
 
     /// Path bytes that read the same decoded: unreserved and sub-delimiter characters, `/`, `:`, `@`; no `%`, no `;`.

@@ -26,9 +26,14 @@ struct ResponseQueue: Sendable {
         if head == nil { head = entry } else { rest.append(entry) }
     }
 
-    /// The response at the head, used up by one serving.
+    /// The response at the head, used up by one serving. One that stays for more servings keeps its wire headers,
+    /// built at its first.
     mutating func next() -> MockResponse? {
-        guard let first = head else { return nil }
+        guard var first = head else { return nil }
+        if first.remaining != 1, first.response.wireHeaders == nil {
+            first.response = first.response.withWireHeaders()
+            head = first
+        }
         if let remaining = first.remaining {
             if remaining <= 1 {
                 head = rest.isEmpty ? nil : rest.removeFirst()

@@ -3,20 +3,26 @@
 /// Routes with an exact host and an exact path (most of them) are found with one hash lookup. The others live in a
 /// trie of hosts keyed by reversed labels, where each host node holds a trie of path segments whose leaves list
 /// stub identifiers. Not thread-safe: the engine owns it behind a lock.
+///
+/// The fields read on every request skip the runtime's exclusivity checks (`@exclusivity(unchecked)`): the engine's
+/// lock already serialises every access, and the checks cost more than the hash lookups they guard.
 final class Router {
-    private var hosts = SegmentTrie<SegmentTrie<RouteLeaf>>()
+    @exclusivity(unchecked) private var hosts = SegmentTrie<SegmentTrie<RouteLeaf>>()
     /// Stubs whose host and path are both exact (without wildcards) are kept here instead of in `hosts`:
     /// host, then the path's segments joined with `/`.
-    private var exactRoutes: [String: [String: RouteLeaf]] = [:]
-    private(set) var stubs = StubTable()
+    @exclusivity(unchecked) private var exactRoutes: [String: [String: RouteLeaf]] = [:]
+    /// The last host looked up in `hosts`, with its labels reversed: a mock's requests mostly go to a few hosts,
+    /// and splitting the host again costs more than the rest of the walk.
+    @exclusivity(unchecked) private var lastHostLabels: (host: String, labels: [String])?
+    @exclusivity(unchecked) private(set) var stubs = StubTable()
     private var keys = StubKeyIndex()
     /// One shared copy of each host pattern (many stubs name the same host), with its name when it is exact.
     private var internedHosts: [String: SharedHost] = [:]
     private var nextID = 0
     /// How many stubs have a condition that runs the user's code.
-    private(set) var userCodeStubs = 0
+    @exclusivity(unchecked) private(set) var userCodeStubs = 0
     /// How many stubs require a scenario state: while none does, a request never looks a scenario up.
-    private(set) var scenarioStubs = 0
+    @exclusivity(unchecked) private(set) var scenarioStubs = 0
     /// What each stub that names a scenario says about it (required states, and the moves of every response it
     /// was given, served or not): the scenarios that exist, and their possible states.
     private(set) var scenarioUses: [StubID: ScenarioUse] = [:]
@@ -101,7 +107,7 @@ final class Router {
         if let paths = exactRoutes[request.host] {
             paths[ExactRoute.path(segments)]?.appendAll(to: &found)
         }
-        hosts.forEachMatch(HostGlob.reversedLabels(of: request.host)) { paths in
+        hosts.forEachMatch(reversedLabels(of: request.host)) { paths in
             paths.forEachMatch(segments) { leaf in leaf.appendAll(to: &found) }
         }
         if found.count > 1 {
@@ -113,15 +119,23 @@ final class Router {
                 return id == last
             }
         }
-        var matching: [(id: StubID, specificity: Specificity)] = []
-        matching.reserveCapacity(found.count)
-        for id in found {
-            guard let stub = stubs[id] else { continue }
-            if let wanted = stub.host?.port, wanted != port { continue }
-            matching.append((id, stub.specificity))
+        // Filtered and ranked in place: one array per request.
+        found.removeAll { id in
+            guard let (wanted, _) = stubs.ranking(id) else { return true }
+            return wanted.map { $0 != port } ?? false
         }
-        if matching.count > 1 { matching.sort { $0.specificity > $1.specificity } }
-        return matching.map(\.id)
+        if found.count > 1 {
+            let stubs = stubs
+            found.sort { stubs.ranking($0)!.specificity > stubs.ranking($1)!.specificity }
+        }
+        return found
+    }
+
+    private func reversedLabels(of host: String) -> [String] {
+        if let last = lastHostLabels, last.host == host { return last.labels }
+        let labels = HostGlob.reversedLabels(of: host)
+        lastHostLabels = (host, labels)
+        return labels
     }
 
     /// Up to `limit` stubs registered for hosts that match the request's host, whatever their path: what a
@@ -139,8 +153,7 @@ final class Router {
     }
 
     func update(_ id: StubID, _ body: (inout Stub) -> Void) {
-        guard stubs[id] != nil else { return }
-        body(&stubs[id]!)
+        stubs.update(id, body)
     }
 
     /// Removes the stubs for which `shouldRemove` is true.

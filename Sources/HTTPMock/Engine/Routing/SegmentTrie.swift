@@ -8,9 +8,10 @@
 /// Memory matters at 100,000 stubs (one node or more each): wildcard edges, which few nodes have, live in one
 /// optional box, and values are stored in the node itself.
 final class SegmentTrie<Value> {
-    private var value: Value?
-    private var literals = Literals.none
-    private var wildcards: Wildcards?
+    // Unchecked exclusivity: the router's owner (the engine's lock) serialises every access.
+    @exclusivity(unchecked) private var value: Value?
+    @exclusivity(unchecked) private var literals = Literals.none
+    @exclusivity(unchecked) private var wildcards: Wildcards?
 
     /// Literal edges. Most nodes have one, which a dictionary would store in a 128-byte allocation of its own.
     private enum Literals {

@@ -7,7 +7,8 @@
 /// it is read under the engine's lock like the router: a copy of the table shares the boxes, not the stubs' values.
 struct StubTable {
     private final class Box {
-        var stub: Stub?
+        // Unchecked exclusivity: the table is only used under the engine's lock, which serialises every access.
+        @exclusivity(unchecked) var stub: Stub?
         init(_ stub: Stub) { self.stub = stub }
     }
 
@@ -44,6 +45,38 @@ struct StubTable {
             case (nil, nil): break
             }
         }
+    }
+
+    /// The box of stub `id`, if it is stored: the request path reads and changes stubs through it in place, since
+    /// `table[id]` copies a whole stub (its queue, conditions and strings) and its `_modify` allocates a frame.
+    private func box(_ id: StubID) -> Box? {
+        let index = id.rawValue - firstID
+        return slots.indices.contains(index) ? slots[index] : nil
+    }
+
+    /// Whether stub `id` is stored and enabled.
+    func isEnabled(_ id: StubID) -> Bool { box(id)?.stub?.isEnabled == true }
+
+    /// Whether stub `id` is stored and has a condition that runs user code.
+    func hasUserCode(_ id: StubID) -> Bool { box(id)?.stub?.hasUserCode == true }
+
+    /// The conditions of stub `id` if it is stored and enabled.
+    func enabledConditions(_ id: StubID) -> [Condition]? {
+        guard let box = box(id), box.stub?.isEnabled == true else { return nil }
+        return box.stub?.conditions
+    }
+
+    /// What the router ranks candidate `id` by: the port its host pattern requires and its specificity.
+    func ranking(_ id: StubID) -> (port: Int?, specificity: Specificity)? {
+        guard let box = box(id), let specificity = box.stub?.specificity else { return nil }
+        return (box.stub?.host?.port, specificity)
+    }
+
+    /// Changes stub `id` in place, if it is stored (never removes it: use `table[id] = nil`).
+    @discardableResult
+    func update<R>(_ id: StubID, _ body: (inout Stub) -> R) -> R? {
+        guard let box = box(id), box.stub != nil else { return nil }
+        return body(&box.stub!)
     }
 
     /// Every stub, oldest first.

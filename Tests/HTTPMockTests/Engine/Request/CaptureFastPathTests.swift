@@ -39,11 +39,12 @@ import Testing
         #expect(captured.queryItems == [QueryItem(name: "x", value: "1")])
     }
 
-    @Test func punycodeMarkerIsFoundInAnyCase() {
-        #expect(ASCIICase.containsPunycodeMarker("a.xn--bcher-kva.example"))
-        #expect(ASCIICase.containsPunycodeMarker("XN--ABC"))
-        #expect(ASCIICase.containsPunycodeMarker("xxn--a"))
-        #expect(!ASCIICase.containsPunycodeMarker("xn-a.example"))
-        #expect(!ASCIICase.containsPunycodeMarker("api.example.com"))
+    @Test func punycodeMarkerIsFoundInAnyCase() throws {
+        for host in ["a.xn--bcher-kva.example", "XN--ABC", "xxn--a", "Xn--a.example"] {
+            #expect(PlainURL(try #require(URL(string: "https://\(host)/x"))) == nil, "\(host) is read by URLComponents")
+        }
+        for host in ["xn-a.example", "api.example.com", "xn.example"] {
+            #expect(PlainURL(try #require(URL(string: "https://\(host)/x")))?.host == host)
+        }
     }
 }
