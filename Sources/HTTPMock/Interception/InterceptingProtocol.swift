@@ -316,7 +316,7 @@ class InterceptingProtocol: URLProtocol {
                             cookieJar()?.store(response.headers, for: responseURL)
                         }
                         wire = .response(status: response.status.code, headers: response.headers, body: body, url: responseURL,
-                                         wireHeaders: response.wireHeaders)
+                                         form: response.wire)
                     }
                 } catch {
                     wire = .failure(error as? URLError ?? URLError(.cannotOpenFile))
@@ -326,7 +326,7 @@ class InterceptingProtocol: URLProtocol {
             return  // handled above
         case .upstream(let status, let headers, let body, let url):
             if let url = url ?? responseURL, CookieJar.setsCookies(headers) { cookieJar()?.store(headers, for: url) }
-            wire = .response(status: status, headers: headers, body: body, url: url ?? responseURL, wireHeaders: nil)
+            wire = .response(status: status, headers: headers, body: body, url: url ?? responseURL, form: nil)
         }
         if let entry, let core {
             switch wire {
@@ -338,8 +338,8 @@ class InterceptingProtocol: URLProtocol {
         }
         switch wire {
         case .failure(let error): client?.urlProtocol(self, didFailWithError: (error as? UpstreamError)?.error ?? error)
-        case .response(let status, let headers, let body, let url, let wireHeaders):
-            send(status: status, headers: headers, wireHeaders: wireHeaders, body: body, url: url)
+        case .response(let status, let headers, let body, let url, let form):
+            send(status: status, headers: headers, form: form, body: body, url: url)
         case .truncated(let status, let headers, let body, let url):
             send(status: status, headers: headers, body: body, url: url, thenFail: URLError(.networkConnectionLost))
         }
@@ -347,22 +347,31 @@ class InterceptingProtocol: URLProtocol {
 
     /// Exactly what goes to the client.
     private enum Wire {
-        /// `wireHeaders`: the headers with `Content-Length` already, if the response keeps them.
-        case response(status: Int, headers: [String: String], body: Data, url: URL?, wireHeaders: [String: String]?)
+        /// `form`: how the response goes out, if its stub's queue keeps it (headers with `Content-Length` already).
+        case response(status: Int, headers: [String: String], body: Data, url: URL?, form: WireForm?)
         case failure(any Error & Sendable)
         /// Status, headers and part of the body, then the connection drops.
         case truncated(status: Int, headers: [String: String], body: Data, url: URL?)
     }
 
-    private func send(status: Int, headers: [String: String], wireHeaders: [String: String]? = nil, body: Data, url: URL?,
+    private func send(status: Int, headers: [String: String], form: WireForm? = nil, body: Data, url: URL?,
                       thenFail failure: URLError? = nil) {
         let isHead = ASCIICase.equal(request.httpMethod ?? "GET", "head")
-        var headers = wireHeaders ?? headers
-        if wireHeaders == nil, !headers.keys.contains(where: { ASCIICase.equal($0, "content-length") }) {
-            headers["Content-Length"] = String(body.count)
-        }
         let responseURL = url ?? URL(string: "about:blank")!
-        guard let response = HTTPURLResponse(url: responseURL, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers) else {
+        let made: HTTPURLResponse?
+        if let form {
+            // A response served again to the same URL goes out as the same (immutable) object.
+            made = form.object(for: responseURL) {
+                HTTPURLResponse(url: responseURL, statusCode: status, httpVersion: "HTTP/1.1", headerFields: form.headers)
+            }
+        } else {
+            var headers = headers
+            if !headers.keys.contains(where: { ASCIICase.equal($0, "content-length") }) {
+                headers["Content-Length"] = String(body.count)
+            }
+            made = HTTPURLResponse(url: responseURL, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+        }
+        guard let response = made else {
             client?.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
             return
         }

@@ -79,10 +79,9 @@ public struct MockResponse: Sendable {
     /// 100,000 stubs is stored once, not 100,000 times.
     private var storage: Storage
 
-    /// The headers as they go on the wire: ``headers`` with the `Content-Length` of an in-memory body. Kept by a
-    /// stub's queue once it has served the response (``withWireHeaders()``), so that each request does not build
-    /// them again; any change to the response drops them.
-    private(set) var wireHeaders: [String: String]?
+    /// How the response goes out, when a stub's queue serves it more than once (``withWireForm()``): built at its
+    /// first serving so that each request does not build it again; any change to the response drops it.
+    private(set) var wire: WireForm?
 
     private final class Storage: @unchecked Sendable {  // reason: only mutated through `mutate`, which copies it first unless this value holds the only reference
         var status: Status
@@ -120,19 +119,19 @@ public struct MockResponse: Sendable {
     private mutating func mutate(_ change: (Storage) -> Void) {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         change(storage)
-        wireHeaders = nil
+        wire = nil
     }
 
-    /// The response with its ``wireHeaders``, when its body is in memory and served whole as it is.
-    func withWireHeaders() -> MockResponse {
-        guard wireHeaders == nil, storage.truncation == nil, storage.render == nil,
+    /// The response with its ``wire`` form, when its body is in memory and served whole as it is.
+    func withWireForm() -> MockResponse {
+        guard wire == nil, storage.truncation == nil, storage.render == nil,
               case .data(let data) = storage.content else { return self }
         var copy = self
         var headers = storage.headers
         if !headers.keys.contains(where: { ASCIICase.equal($0, "content-length") }) {
             headers["Content-Length"] = String(data.count)
         }
-        copy.wireHeaders = headers
+        copy.wire = WireForm(headers: headers)
         return copy
     }
 

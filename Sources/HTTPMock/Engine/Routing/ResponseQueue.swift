@@ -26,12 +26,12 @@ struct ResponseQueue: Sendable {
         if head == nil { head = entry } else { rest.append(entry) }
     }
 
-    /// The response at the head, used up by one serving. One that stays for more servings keeps its wire headers,
+    /// The response at the head, used up by one serving. One that stays for more servings keeps its wire form,
     /// built at its first.
     mutating func next() -> MockResponse? {
         guard var first = head else { return nil }
-        if first.remaining != 1, first.response.wireHeaders == nil {
-            first.response = first.response.withWireHeaders()
+        if first.remaining != 1, first.response.wire == nil {
+            first.response = first.response.withWireForm()
             head = first
         }
         if let remaining = first.remaining {
