@@ -12,7 +12,7 @@ import FoundationNetworking
 #endif
 import HTTPMock
 
-let variants = ["floor", "stubs-10", "stubs-1000", "stubs-100000", "wildcard-100000", "miss-10", "delayed",
+let variants = ["floor", "floor-reused", "stubs-10", "stubs-1000", "stubs-100000", "wildcard-100000", "miss-10", "delayed",
                 "floor-upload-64k", "upload-64k"]
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count == 2, variants.contains(arguments[0]), let count = Int(arguments[1]), count > 0 else {
@@ -44,6 +44,9 @@ func run(_ variant: String, count: Int) async throws {
     case "floor":
         try await send(count, URLRequest(url: URL(string: "https://floor.example.com/x")!),
                        through: plainSession(protocolClasses: [FloorProtocol.self]))
+    case "floor-reused":
+        try await send(count, URLRequest(url: URL(string: "https://floor.example.com/x")!),
+                       through: plainSession(protocolClasses: [ReusingFloorProtocol.self]))
     case "floor-upload-64k":
         try await send(count, post(URL(string: "https://floor.example.com/x")!, upload),
                        through: plainSession(protocolClasses: [FloorProtocol.self]))

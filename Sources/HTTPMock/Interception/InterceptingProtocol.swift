@@ -312,7 +312,7 @@ class InterceptingProtocol: URLProtocol {
                         wire = .truncated(status: response.status.code, headers: headers,
                                           body: body.prefix(cut), url: responseURL)
                     } else {
-                        if let responseURL, CookieJar.setsCookies(response.headers) {
+                        if let responseURL, response.wire?.setsCookies ?? CookieJar.setsCookies(response.headers) {
                             cookieJar()?.store(response.headers, for: responseURL)
                         }
                         wire = .response(status: response.status.code, headers: response.headers, body: body, url: responseURL,

@@ -7,6 +7,8 @@ import Foundation
 final class WireForm: Sendable {
     /// ``MockResponse/headers`` with the `Content-Length` of the in-memory body.
     let headers: [String: String]
+    /// Whether ``headers`` hold a `Set-Cookie` (so there are cookies to store at each serving).
+    let setsCookies: Bool
     private let made = Locked<Made?>(nil)
 
     /// An object built for one URL from these headers.
@@ -17,6 +19,7 @@ final class WireForm: Sendable {
 
     init(headers: [String: String]) {
         self.headers = headers
+        setsCookies = headers.keys.contains { ASCIICase.equal($0, "set-cookie") }
     }
 
     /// The object made for `url` last time, or the one `make` builds now (kept for the next request to `url`).

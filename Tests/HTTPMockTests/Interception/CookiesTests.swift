@@ -23,6 +23,18 @@ import HTTPMock
         #expect(try await mock.urlSession.fetch("https://other.test/me").text == "no cookie")
     }
 
+    @Test func aResponseServedEveryTimeStoresItsCookieEveryTime() async throws {
+        let mock = HTTPMock()
+        try mock.stub(.path("/login"), responses: [.empty(lifetime: .eternal, headers: ["Set-Cookie": "session=abc123; Path=/"])])
+        let storage = try #require(mock.urlSession.configuration.httpCookieStorage)
+        let site = URL(string: "https://shop.test/")!
+        for _ in 0..<2 {
+            _ = try await mock.urlSession.fetch("https://shop.test/login", method: "POST")
+            #expect(storage.cookies(for: site)?.map(\.name) == ["session"])
+            for cookie in storage.cookies(for: site) ?? [] { storage.deleteCookie(cookie) }
+        }
+    }
+
     @Test func severalCookiesInOneHeader() async throws {
         let mock = HTTPMock()
         try mock.stub(.path("/login"), responses: [.empty(headers: ["Set-Cookie": "a=1; Path=/, b=2; Path=/; Expires=Wed, 21 Oct 2037 07:28:00 GMT"])])

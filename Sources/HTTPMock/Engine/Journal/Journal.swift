@@ -135,9 +135,12 @@ struct Journal: Sendable {
 enum FNV1a {
     static func digest(of data: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
+        // Over the raw bytes: `Data`'s own iterator costs about 60 instructions a byte, this loop about 4.
+        data.withUnsafeBytes { bytes in
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01b3
+            }
         }
         let hex = String(hash, radix: 16)
         return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex

@@ -52,4 +52,14 @@ import Testing
         #expect(entries[0].bodyTruncation?.digest != entries[1].bodyTruncation?.digest)
         #expect(entries[0].bodyTruncation?.description.hasPrefix("body truncated in the journal: 4096 bytes, digest fnv1a64:") == true)
     }
+
+    @Test func theDigestIsFNV1aOver64Bits() {
+        // The published FNV-1a 64-bit values of "", "a" and "foobar".
+        #expect(FNV1a.digest(of: Data()) == "fnv1a64:cbf29ce484222325")
+        #expect(FNV1a.digest(of: Data("a".utf8)) == "fnv1a64:af63dc4c8601ec8c")
+        #expect(FNV1a.digest(of: Data("foobar".utf8)) == "fnv1a64:85944171f73967e8")
+        // A slice of a larger buffer digests its own bytes only.
+        let slice = Data("xxfoobar".utf8).dropFirst(2)
+        #expect(FNV1a.digest(of: slice) == "fnv1a64:85944171f73967e8")
+    }
 }
