@@ -15,6 +15,7 @@ func benchmarkRequests(_ options: Options) async throws {
         precondition(mock._candidateCount(for: CapturedRequest(url: set.missURL)) == 0, "the miss URL of \(set.count) stubs matches a stub")
     }
     let floor = plainSession(protocolClasses: [FloorProtocol.self])
+    let reusingFloor = plainSession(protocolClasses: [ReusingFloorProtocol.self])
     let server = try LoopbackServer(body: body1K)
     defer { server.stop() }
     let client = plainSession()
@@ -28,7 +29,10 @@ func benchmarkRequests(_ options: Options) async throws {
                 return cost
             }
         }
-        var variants = [variant("floor (bare URLProtocol)", floor, sets[0].hitURL)]
+        var variants = [
+            variant("floor (bare URLProtocol)", floor, sets[0].hitURL),
+            variant("floor reusing its response", reusingFloor, sets[0].hitURL),
+        ]
         for (set, mock) in zip(sets, mocks) {
             variants.append(variant("HTTPMock \(set.count) stubs, hit", mock.urlSession, set.hitURL, after: mock.clearJournal))
         }

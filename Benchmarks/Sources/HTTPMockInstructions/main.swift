@@ -42,13 +42,14 @@ func run(_ variant: String, count: Int) async throws {
     let upload = Data(repeating: 0x61, count: 64 << 10)
     switch variant {
     case "floor":
-        try await send(count, URLRequest(url: URL(string: "https://floor.example.com/x")!),
+        // The same URL as the hits, so that both pay corelibs the same for it.
+        try await send(count, URLRequest(url: StubSet(count: 10).hitURL),
                        through: plainSession(protocolClasses: [FloorProtocol.self]))
     case "floor-reused":
-        try await send(count, URLRequest(url: URL(string: "https://floor.example.com/x")!),
+        try await send(count, URLRequest(url: StubSet(count: 10).hitURL),
                        through: plainSession(protocolClasses: [ReusingFloorProtocol.self]))
     case "floor-upload-64k":
-        try await send(count, post(URL(string: "https://floor.example.com/x")!, upload),
+        try await send(count, post(StubSet(count: 10).hitURL, upload),
                        through: plainSession(protocolClasses: [FloorProtocol.self]))
     case "stubs-10", "stubs-1000", "stubs-100000":
         let stubs = StubSet(count: Int(variant.dropFirst("stubs-".count))!)
