@@ -80,18 +80,21 @@ struct Journal: Sendable {
             firstID = nextID
             return id
         }
-        var request = request
-        var truncation: JournalEntry.BodyTruncation?
         // When full, the oldest entry's bytes go with it before the new body is weighed.
         let freed = count == capacity ? slots[start]?.request.body?.count ?? 0 : 0
+        let entry: JournalEntry
         if let body = request.body, bodyBytes - freed + body.count > bodyCapacity, body.count > Self.truncatedPrefix {
-            truncation = JournalEntry.BodyTruncation(fullSize: body.count, digest: FNV1a.digest(of: body))
-            request = CapturedRequest(method: request.method, url: request.url, headers: request.headers,
-                                      body: Data(body.prefix(Self.truncatedPrefix)))
-        }
-        bodyBytes += request.body?.count ?? 0
-        let entry = JournalEntry(id: id, request: request, bodyTruncation: truncation, receivedAt: Date(),
+            let kept = CapturedRequest(method: request.method, url: request.url, headers: request.headers,
+                                       body: Data(body.prefix(Self.truncatedPrefix)))
+            entry = JournalEntry(id: id, request: kept,
+                                 bodyTruncation: .init(fullSize: body.count, digest: FNV1a.digest(of: body)),
+                                 receivedAt: Date(), resolution: resolution, report: report)
+        } else {
+            // The request itself, not a copy of a copy: most entries keep it whole.
+            entry = JournalEntry(id: id, request: request, bodyTruncation: nil, receivedAt: Date(),
                                  resolution: resolution, report: report)
+        }
+        bodyBytes += entry.request.body?.count ?? 0
         if count < capacity {
             if slots.count < capacity, start == 0, count == slots.count {
                 slots.append(consume entry)
