@@ -44,14 +44,23 @@ struct PathGlob: Sendable, Hashable, CustomStringConvertible {
     /// The normalised form (`/a/b`), which is how two registrations are recognised as the same path. A literal
     /// segment holding a `/` keeps it encoded (`/files/a%2Fb`), so it never reads as two segments.
     var normalized: String {
-        "/" + glob.segments.map { segment -> String in
+        guard !glob.segments.isEmpty else { return "/" }
+        // Appended into one string: a map and two joins made a string per segment, several times a registration.
+        var text = ""
+        for segment in glob.segments {
+            text.append("/")
             switch segment {
-            case .literal(let text): String(PathNormalization.path(of: [text]).dropFirst())
-            case .any: "*"
-            case .anyDepth: "**"
-            case .partial(let pieces): pieces.joined(separator: "*")
+            case .literal(let literal): text.append(PathNormalization.encoded(segment: literal))
+            case .any: text.append("*")
+            case .anyDepth: text.append("**")
+            case .partial(let pieces):
+                for (index, piece) in pieces.enumerated() {
+                    if index > 0 { text.append("*") }
+                    text.append(piece)
+                }
             }
-        }.joined(separator: "/")
+        }
+        return text
     }
 
     func matches(_ segments: [String]) -> Bool { glob.matches(segments) }

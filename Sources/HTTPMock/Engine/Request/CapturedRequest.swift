@@ -79,10 +79,13 @@ enum PathNormalization {
 
     /// The path of decoded `segments`, re-encoding `%` and `/` only in a segment that holds a `/`.
     static func path(of segments: [String]) -> String {
-        "/" + segments.map { segment in
-            guard segment.utf8.contains(UInt8(ascii: "/")) else { return segment }
-            return segment.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "/", with: "%2F")
-        }.joined(separator: "/")
+        "/" + segments.map(encoded(segment:)).joined(separator: "/")
+    }
+
+    /// One decoded segment as a path writes it: unchanged, unless it holds a `/`; then `%` and `/` are encoded.
+    static func encoded(segment: String) -> String {
+        guard segment.utf8.contains(UInt8(ascii: "/")) else { return segment }
+        return segment.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "/", with: "%2F")
     }
 
     static func join(_ parent: String, _ child: String) -> String {

@@ -82,6 +82,17 @@ import Testing
         #expect(response.body == Data("unicode".utf8))
     }
 
+    @Test func aPathPatternHasOneNormalisedForm() throws {
+        #expect(try PathGlob("/").normalized == "/")
+        #expect(try PathGlob("").normalized == "/")
+        #expect(try PathGlob("/users/*/posts/**").normalized == "/users/*/posts/**")
+        #expect(try PathGlob("/v*/items/a*b*c").normalized == "/v*/items/a*b*c")
+        // An encoded slash stays in its segment, and a `%` beside it is encoded too.
+        #expect(try PathGlob("/files/a%2Fb/x").normalized == "/files/a%2Fb/x")
+        #expect(try PathGlob("/files/50%25%2Fb").normalized == "/files/50%25%2Fb")
+        #expect(try PathGlob("/caf%C3%A9").normalized == "/café")
+    }
+
     @Test func patternErrorsAreUnchangedByTheFastChecks() {
         #expect(throws: GlobError.self) { try HostGlob("api example.com") }
         #expect(throws: GlobError.self) { try HostGlob("https://api.example.com") }
