@@ -31,16 +31,42 @@ public struct UnmatchedReport: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        var lines = ["HTTPMock: no stub answered \(method) \(url)"]
+        // One string of about its final size, appended in place: every miss answered by a policy builds it.
+        var text = ""
+        text.reserveCapacity(256 + closest.count * 160)
+        text += "HTTPMock: no stub answered "
+        text += method
+        text += " "
+        text += url
         if !closest.isEmpty {
-            lines.append(closest.count == 1 ? "Closest stub:" : "Closest stubs:")
+            text += closest.count == 1 ? "\nClosest stub:" : "\nClosest stubs:"
             for (index, miss) in closest.enumerated() {
-                lines.append("\(index + 1). \(miss.stub) \(miss.summary) (\(miss.agreeing) of \(NearMiss.fieldCount) fields agree)")
-                lines += miss.differences.map { "   - \($0)" }
+                text += "\n"
+                text += String(index + 1)
+                text += ". "
+                text += miss.stub.description
+                text += " "
+                text += miss.summary
+                text += " ("
+                text += String(miss.agreeing)
+                text += " of "
+                text += String(NearMiss.fieldCount)
+                text += " fields agree)"
+                for difference in miss.differences {
+                    text += "\n   - "
+                    text += difference.field.rawValue
+                    text += ": expected "
+                    text += difference.expected
+                    text += ", got "
+                    text += difference.actual
+                }
             }
         }
-        lines += notes.map { "- \($0)" }
-        return lines.joined(separator: "\n")
+        for note in notes {
+            text += "\n- "
+            text += note
+        }
+        return text
     }
 }
 
