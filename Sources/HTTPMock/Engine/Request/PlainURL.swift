@@ -34,8 +34,34 @@ struct PlainURL {
         self.rawQuery = rawQuery
     }
 
-    private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
-    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+    /// A set of ASCII bytes as two 64-bit masks: one test a byte, where a chain of comparisons took ten.
+    struct ByteSet {
+        let low: UInt64
+        let high: UInt64
+
+        init(_ members: String) {
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+            for byte in members.utf8 where byte < 128 {
+                if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+            }
+            self.low = low
+            self.high = high
+        }
+
+        @inline(__always) func contains(_ byte: UInt8) -> Bool {
+            byte < 64 ? low >> UInt64(byte) & 1 == 1 : byte < 128 && high >> UInt64(byte &- 64) & 1 == 1
+        }
+    }
+
+    private static let letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    private static let digits = "0123456789"
+    /// After a scheme's first letter: letters, digits, `+`, `-`, `.`.
+    static let schemeBytes = ByteSet(letters + digits + "+-.")
+    /// A plain host: letters, digits, `-`, `.`, `_`.
+    static let hostBytes = ByteSet(letters + digits + "-._")
+    /// Path bytes that read the same decoded: unreserved and sub-delimiter characters, `/`, `:`, `@`; no `%`, no `;`.
+    static let plainPathBytes = ByteSet(letters + digits + "/-._~!$&'()*+,=:@")
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> PlainURL? {
         func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
@@ -47,21 +73,25 @@ struct PlainURL {
                 return range.count
             }
         }
+        let (schemeBytes, hostBytes, plainPathBytes) = (Self.schemeBytes, Self.hostBytes, Self.plainPathBytes)
         let count = bytes.count
         // Scheme: a letter, then letters, digits, `+`, `-`, `.`; then `://`.
-        guard count > 0, isLetter(bytes[0]) else { return nil }
+        guard count > 0, bytes[0] | 0x20 >= 0x61, bytes[0] | 0x20 <= 0x7A else { return nil }
         var index = 1
-        while index < count, isLetter(bytes[index]) || isDigit(bytes[index]) || bytes[index] == 0x2B || bytes[index] == 0x2D || bytes[index] == 0x2E {
-            index += 1
-        }
+        while index < count, schemeBytes.contains(bytes[index]) { index += 1 }
         guard index + 2 < count, bytes[index] == 0x3A, bytes[index + 1] == 0x2F, bytes[index + 2] == 0x2F else { return nil }
-        let scheme = lowercased(0..<index)
+        let scheme: String
+        switch index {
+        case 5 where bytes[0] | 0x20 == 0x68 && bytes[1] | 0x20 == 0x74 && bytes[2] | 0x20 == 0x74 && bytes[3] | 0x20 == 0x70
+            && bytes[4] | 0x20 == 0x73: scheme = "https"
+        case 4 where bytes[0] | 0x20 == 0x68 && bytes[1] | 0x20 == 0x74 && bytes[2] | 0x20 == 0x74 && bytes[3] | 0x20 == 0x70:
+            scheme = "http"
+        default: scheme = lowercased(0..<index)
+        }
         // Host: letters, digits, `-`, `.`, `_`; not empty; no `xn--` label.
         let hostStart = index + 3
         index = hostStart
-        while index < count, isLetter(bytes[index]) || isDigit(bytes[index]) || bytes[index] == 0x2D || bytes[index] == 0x2E || bytes[index] == 0x5F {
-            index += 1
-        }
+        while index < count, hostBytes.contains(bytes[index]) { index += 1 }
         guard index > hostStart else { return nil }
         // `xn--` (any case) anywhere marks an IDNA label.
         var marker = hostStart
@@ -76,9 +106,13 @@ struct PlainURL {
         var port: Int?
         if index < count, bytes[index] == 0x3A {
             index += 1
+            var value = 0
             let digitsStart = index
-            while index < count, isDigit(bytes[index]) { index += 1 }
-            guard index > digitsStart, index - digitsStart <= 5, let value = Int(string(digitsStart..<index)), value <= 65535 else {
+            while index < count, bytes[index] >= 0x30, bytes[index] <= 0x39, index - digitsStart < 5 {
+                value = value * 10 + Int(bytes[index] - 0x30)
+                index += 1
+            }
+            guard index > digitsStart, value <= 65535, index == count || bytes[index] < 0x30 || bytes[index] > 0x39 else {
                 return nil
             }
             port = value
@@ -88,7 +122,7 @@ struct PlainURL {
         let pathStart = index
         var slashes = 0
         while index < count, bytes[index] != 0x3F, bytes[index] != 0x23 {
-            guard isPlainPathByte(bytes[index]) else { return nil }
+            guard plainPathBytes.contains(bytes[index]) else { return nil }
             if bytes[index] == 0x2F { slashes += 1 }
             index += 1
         }
@@ -106,20 +140,13 @@ struct PlainURL {
         if index < count, bytes[index] == 0x3F {
             index += 1
             let queryStart = index
-            while index < count, bytes[index] != 0x23 { index += 1 }
+            while index < count, bytes[index] != 0x23 {
+                guard bytes[index] < 0x80, bytes[index] > 0x20 else { return nil }
+                index += 1
+            }
             rawQuery = string(queryStart..<index)
         }
         for byte in UnsafeBufferPointer(rebasing: bytes[index...]) where byte >= 0x80 || byte <= 0x20 { return nil }
-        if let rawQuery, rawQuery.utf8.contains(where: { $0 >= 0x80 || $0 <= 0x20 }) { return nil }
         return PlainURL(scheme: scheme, host: host, port: port, pathSegments: segments, rawQuery: rawQuery)
-    }
-
-    /// Path bytes that read the same decoded: unreserved and sub-delimiter characters, `/`, `:`, `@`; no `%`, no `;`.
-    private static func isPlainPathByte(_ byte: UInt8) -> Bool {
-        if isLetter(byte) || isDigit(byte) { return true }
-        switch byte {
-        case 0x2F, 0x2D, 0x2E, 0x5F, 0x7E, 0x21, 0x24, 0x26, 0x27, 0x28, 0x29, 0x2A, 0x2B, 0x2C, 0x3D, 0x3A, 0x40: return true
-        default: return false
-        }
     }
 }

@@ -8,6 +8,18 @@ import Testing
 /// The capture's fast paths (plain URLs read from their bytes, case changes skipped when nothing changes) read
 /// requests exactly as `URLComponents` does.
 @Suite struct CaptureFastPathTests {
+    @Test func aByteSetHoldsExactlyItsMembers() {
+        let members = "AZaz09-._~/"
+        let set = PlainURL.ByteSet(members)
+        for byte in UInt8.min...UInt8.max {
+            #expect(set.contains(byte) == members.utf8.contains(byte), "byte \(byte)")
+        }
+        #expect(!PlainURL.plainPathBytes.contains(UInt8(ascii: "%")))
+        #expect(!PlainURL.plainPathBytes.contains(UInt8(ascii: ";")))
+        #expect(PlainURL.hostBytes.contains(UInt8(ascii: "_")))
+        #expect(!PlainURL.schemeBytes.contains(UInt8(ascii: "_")))
+    }
+
     @Test(arguments: [
         "https://API.Example.COM:8443/a/b?x=1&y&z=%20+q#frag", "https://bücher.example/x", "https://xn--bcher-kva.example/x",
         "https://XN--BCHER-KVA.example/x", "http://[::1]:8080/v1", "http://127.0.0.1/x", "https://a%41b.example/x",
@@ -16,6 +28,8 @@ import Testing
         "https://host.example:99999/x", "https://host.example/a;p=1/b", "https://host.example/caf%C3%A9/%2F/x",
         "https://host.example//a//b/", "https://host.example/a/../b/./c", "https://host.example/~user/a-b_c.d!$&'()*+,=:@",
         "https://host.example/a?b=%26&c=d#e?f", "HTTPS://HOST.EXAMPLE/A", "a+b-c.d://h/x", "https://h/x?",
+        "HtTpS://h/x", "hTTp://h/x", "httpx://h/x", "http2://h/x", "http://h:08080/x", "http://h:123456/x",
+        "ftp://h:65535/x", "https://h:65536/x", "https://h:0/x", "https://h/x?q=%C3%A9&r=é",
     ])
     func capturedPartsMatchURLComponents(_ text: String) throws {
         let url = try #require(URL(string: text))
