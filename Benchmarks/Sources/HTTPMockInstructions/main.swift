@@ -85,13 +85,17 @@ func post(_ url: URL, _ body: Data) -> URLRequest {
     return request
 }
 
-/// Where setup ends: `Benchmarks/instructions` has callgrind dump its counters when this is called
-/// (`--dump-before=httpmock_requests_begin`) and counts only what follows, so setup never reaches the figure.
+/// Where setup ends and where the requests end: `Benchmarks/instructions` has callgrind dump its counters when
+/// each is called (`--dump-before=…`) and counts only what lies between, so neither setup nor the teardown of a
+/// mock (which another thread may still be running when the process exits) reaches the figure.
 @_silgen_name("httpmock_requests_begin") @inline(never) @_optimize(none)
-func requestsBegin() { requestRuns += 1 }
+func requestsBegin() { requestMarks += 1 }
 
-/// Written only by ``requestsBegin()``: a side effect that keeps the optimizer from dropping its call.
-nonisolated(unsafe) var requestRuns = 0  // reason: one task writes it, once per run, and nothing reads it
+@_silgen_name("httpmock_requests_end") @inline(never) @_optimize(none)
+func requestsEnd() { requestMarks += 1 }
+
+/// Written only by the two marks: a side effect that keeps the optimizer from dropping their calls.
+nonisolated(unsafe) var requestMarks = 0  // reason: one task writes it, twice per run, and nothing reads it
 
 /// Sends `request` `count` times in sequence; every answer must be the 1 KiB body with status 200.
 func send(_ count: Int, _ request: URLRequest, through session: URLSession) async throws {
@@ -102,4 +106,5 @@ func send(_ count: Int, _ request: URLRequest, through session: URLSession) asyn
             throw BenchmarkFailure(description: "unexpected answer: \(response) with \(data.count) bytes")
         }
     }
+    requestsEnd()
 }
