@@ -19,6 +19,7 @@ let package = Package(
             dependencies: [
                 .product(name: "HTTPMock", package: "HTTPMock"),
                 .product(name: "HTTPMockServer", package: "HTTPMock"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,12 +1,18 @@
 // Serves for `wrk` (ServerTests/bench): `ServerBench mock STUBS` starts an HTTPMockServer whose mock has STUBS stubs
 // (`/items/0` … `/items/STUBS-1`, each answering "item N"); `ServerBench bare` starts a bare SwiftNIO HTTP/1.1
 // server that answers every request with a fixed body, the floor any server on NIO can reach. Prints the port, then
-// serves until killed.
+// serves until killed (SIGTERM and SIGINT exit normally, so `valgrind --tool=callgrind` writes its counts: see
+// ServerTests/instructions).
+//
+// No top-level `await`: valgrind 3.19 crashes under `dispatch_main()`, which an async main calls. The server starts
+// on a detached task while the main thread waits on a semaphore.
+import Dispatch
 import Foundation
 import HTTPMock
 import HTTPMockServer
 import NIOCore
 import NIOHTTP1
+import NIOConcurrencyHelpers
 import NIOPosix
 
 let arguments = CommandLine.arguments
@@ -40,29 +46,53 @@ final class FixedResponder: ChannelInboundHandler {
     }
 }
 
-switch arguments[1] {
-case "bare":
-    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-        .serverChannelOption(.backlog, value: 1024)
-        .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-        .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
-        .childChannelInitializer { channel in
-            channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                try channel.pipeline.syncOperations.addHandler(FixedResponder())
-            }
-        }
-        .bind(host: "127.0.0.1", port: 0).get()
-    FileHandle.standardOutput.write(Data("\(channel.localAddress?.port ?? 0)\n".utf8))
-    try await channel.closeFuture.get()
-default:
-    let count = arguments.count >= 3 ? Int(arguments[2]) ?? 10 : 10
-    let mock = HTTPMock()
-    for index in 0..<count {
-        mock.addResponses(forPath: "/items/\(index)") { MockResponse.plaintext("item \(index)", lifetime: .eternal) }
-    }
-    mock.journalCapacity = 1000  // a bounded journal, as in a long UI test run
-    let server = try await HTTPMockServer.start(serving: mock)
-    FileHandle.standardOutput.write(Data("\(server.port)\n".utf8))
-    while true { try await Task.sleep(for: .seconds(3600)) }
+for number in [SIGTERM, SIGINT] {
+    _ = signal(number) { _ in exit(0) }
 }
+
+/// The port of the server `arguments` name, once it listens.
+func start() async throws -> Int {
+    switch arguments[1] {
+    case "bare":
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 1024)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    try channel.pipeline.syncOperations.addHandler(FixedResponder())
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        return channel.localAddress?.port ?? 0
+    default:
+        let count = arguments.count >= 3 ? Int(arguments[2]) ?? 10 : 10
+        let mock = HTTPMock()
+        for index in 0..<count {
+            mock.addResponses(forPath: "/items/\(index)") { MockResponse.plaintext("item \(index)", lifetime: .eternal) }
+        }
+        mock.journalCapacity = 1000  // a bounded journal, as in a long UI test run
+        let server = try await HTTPMockServer.start(serving: mock)
+        servers.withLockedValue { $0.append(server) }  // serves until the process ends
+        return server.port
+    }
+}
+
+/// Keeps the started server alive.
+let servers = NIOLockedValueBox<[HTTPMockServer]>([])
+let started = DispatchSemaphore(value: 0)
+let port = NIOLockedValueBox<Int?>(nil)
+Task.detached {
+    do {
+        let bound = try await start()
+        port.withLockedValue { $0 = bound }
+    } catch {
+        FileHandle.standardError.write(Data("ServerBench: \(error)\n".utf8))
+    }
+    started.signal()
+}
+started.wait()
+guard let bound = port.withLockedValue({ $0 }) else { exit(1) }
+FileHandle.standardOutput.write(Data("\(bound)\n".utf8))
+while true { sleep(3600) }
