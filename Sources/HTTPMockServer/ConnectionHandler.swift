@@ -33,8 +33,8 @@ final class ConnectionHandler: ChannelInboundHandler {
     var headDeadline: NIODeadline?
     /// The connection's one head timer (see ConnectionHandler+HeadTimeout.swift).
     var headTimer: Scheduled<Void>?
-    /// The last request target, `Host` header and default authority, and the URL they made.
-    private var lastURL: (uri: String, host: String?, authority: String, url: URL)?
+    /// The last request target, `Host` header and default authority, and the URL they made, read.
+    private var lastURL: (uri: String, host: String?, authority: String, parts: CapturedRequest.URLParts)?
     /// The last response sent, to send again without building it when the next is the same.
     var lastResponse = ResponseCache()
     /// A delayed status line, or the next slice of a throttled body.
@@ -129,14 +129,14 @@ final class ConnectionHandler: ChannelInboundHandler {
             answerAdmin(head, body: body, context: context)
             return
         }
-        guard let url = url(of: head) else {
+        guard let parts = urlParts(of: head) else {
             keepAlive = false
             sendPlain(.badRequest, "HTTPMock: the request target \(head.uri) is not a path\n", context: context)
             return
         }
         let headers = HeaderFields(head.headers.map { HeaderFields.Field(name: $0.name, value: $0.value) })
         let data = body.flatMap { $0.readableBytes > 0 ? Data(buffer: $0) : nil }
-        let request = CapturedRequest(method: head.method.rawValue, url: url, headers: headers, body: data)
+        let request = CapturedRequest(method: head.method.rawValue, parts: parts, headers: headers, body: data)
         let (answer, entry) = settings.mock.answer(request, as: .server)
         self.entry = entry
         let isHead = head.method == .HEAD
@@ -156,23 +156,24 @@ final class ConnectionHandler: ChannelInboundHandler {
                 forward(request, with: forwarder, version: head.version, isHead: isHead, context: context)
                 return
             }
-            let text = "HTTPMock: \(head.method.rawValue) \(url.absoluteString) was not answered: the mock's unmockedPolicy is .passthrough and the server has no proxy to forward it to (Configuration.proxy). Add a stub, set a proxy, or use .notFound.\n"
+            let text = "HTTPMock: \(head.method.rawValue) \(parts.url.absoluteString) was not answered: the mock's unmockedPolicy is .passthrough and the server has no proxy to forward it to (Configuration.proxy). Add a stub, set a proxy, or use .notFound.\n"
             sendPlain(.badGateway, text, context: context, journal: true)
         case .crash(let message):
             fatalError(message)
         }
     }
 
-    /// The URL `head` is matched as; the last one again while the target, the `Host` header and the default
-    /// authority repeat (a keep-alive client polling one endpoint): building and parsing a URL is most of what
-    /// the server itself adds to a request.
-    private func url(of head: HTTPRequestHead) -> URL? {
+    /// The URL `head` is matched as, read; the last one again while the target, the `Host` header and the
+    /// default authority repeat (a keep-alive client polling one endpoint): building and reading a URL is most of
+    /// what the server itself adds to a request.
+    private func urlParts(of head: HTTPRequestHead) -> CapturedRequest.URLParts? {
         let host = head.headers.first(name: "host")
         let authority = settings.defaultAuthority
-        if let last = lastURL, last.uri == head.uri, last.host == host, last.authority == authority { return last.url }
+        if let last = lastURL, last.uri == head.uri, last.host == host, last.authority == authority { return last.parts }
         guard let url = settings.url(uri: head.uri, hostHeader: host, defaultAuthority: authority) else { return nil }
-        lastURL = (head.uri, host, authority, url)
-        return url
+        let parts = CapturedRequest.URLParts(url)
+        lastURL = (head.uri, host, authority, parts)
+        return parts
     }
 
     // MARK: Admin API
