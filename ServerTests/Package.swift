@@ -38,6 +38,8 @@ let package = Package(
                 .product(name: "HTTPMockTesting", package: "HTTPMock"),
                 .product(name: "HTTPMockServer", package: "HTTPMock"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
     ],

@@ -55,7 +55,7 @@ extension ConnectionHandler {
                       promise: nil)
         // Past the response encoder, which would frame the bytes as a valid chunk.
         context.flush()
-        guard let encoder = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self) else {
+        guard let encoder = try? context.pipeline.syncOperations.context(handlerType: ResponseEncoder.self) else {
             context.close(promise: nil)
             return
         }

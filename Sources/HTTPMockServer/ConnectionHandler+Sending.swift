@@ -31,6 +31,7 @@ extension ConnectionHandler {
             return
         }
         let head = lastResponse.head(of: response, size: size, version: version, keepAlive: keepAlive)
+        encoder.nextHead = lastResponse.headIdentity
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         guard hasBody, !isHead, size > 0 else {
             finish(Self.journaled(response, body: Data()), context: context)

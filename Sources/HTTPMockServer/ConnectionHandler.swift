@@ -15,6 +15,8 @@ final class ConnectionHandler: ChannelInboundHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     let settings: ConnectionSettings
+    /// The connection's encoder, told when a head repeats the last one.
+    let encoder: ResponseEncoder
 
     /// The request being read.
     private var head: HTTPRequestHead?
@@ -41,8 +43,9 @@ final class ConnectionHandler: ChannelInboundHandler {
     var pending: Scheduled<Void>?
     var isOpen = true
 
-    init(settings: ConnectionSettings) {
+    init(settings: ConnectionSettings, encoder: ResponseEncoder) {
         self.settings = settings
+        self.encoder = encoder
     }
 
     // MARK: Events

@@ -77,13 +77,14 @@ public final class HTTPMockServer: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     guard lifecycle.insert(channel) else { throw ChannelError.ioOnClosedChannel }
                     let limits = configuration.decoderLimits
+                    let encoder = ResponseEncoder()
                     try channel.pipeline.syncOperations.addHandlers([
-                        HTTPResponseEncoder(),
+                        encoder,
                         ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes,
                                                                 informationalResponseStrategy: .drop,
                                                                 limitConfiguration: limits)),
                         HTTPServerPipelineHandler(),
-                        ConnectionHandler(settings: settings),
+                        ConnectionHandler(settings: settings, encoder: encoder),
                     ])
                     channel.closeFuture.whenComplete { _ in lifecycle.remove(channel) }
                 }

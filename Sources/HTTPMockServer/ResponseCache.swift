@@ -20,6 +20,9 @@ struct ResponseCache {
 
     private var head: (key: Key, value: HTTPResponseHead)?
     private var body: (data: Data, buffer: ByteBuffer)?
+    /// Names the head ``head(of:size:version:keepAlive:)`` last gave: the same number while it gives the same head,
+    /// so ``ResponseEncoder`` encodes it once.
+    private(set) var headIdentity = 0
 
     /// Bodies up to this size are kept: a connection holds at most one, so many connections stay cheap.
     private static let largestKeptBody = 64 * 1024
@@ -41,6 +44,7 @@ struct ResponseCache {
         if !keepAlive { headers.add(name: "Connection", value: "close") }
         let value = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: status), headers: headers)
         head = (key, value)
+        headIdentity &+= 1
         return value
     }
 
