@@ -31,21 +31,31 @@ extension ConnectionHandler {
             return
         }
         let head = lastResponse.head(of: response, size: size, version: version, keepAlive: keepAlive)
-        encoder.nextHead = lastResponse.headIdentity
-        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        // Without chunks a response's last bytes are its head's or its body's: the promise of that write says when
+        // the response is out, and its end writes nothing.
+        let sent = lastResponse.isChunked ? nil : context.eventLoop.makePromise(of: Void.self)
         guard hasBody, !isHead, size > 0 else {
-            finish(Self.journaled(response, body: Data()), context: context)
+            write(head, joining: nil, promise: sent, context: context)
+            finish(Self.journaled(response, body: Data()), sent: sent, context: context)
             return
         }
         switch response.body {
-        case .data(let data):
-            if let speed = response.bytesPerSecond {
-                trickle(data, from: 0, bytesPerSecond: speed, context: context) { self.finish(Self.journaled(response, body: data), context: context) }
+        case .data(let data) where response.bytesPerSecond == nil:
+            let buffer = lastResponse.buffer(of: data)
+            if sent != nil, size <= ResponseEncoder.largestJoinedBody {
+                write(head, joining: buffer, promise: sent, context: context)
             } else {
-                context.write(wrapOutboundOut(.body(.byteBuffer(lastResponse.buffer(of: data)))), promise: nil)
-                finish(Self.journaled(response, body: data), context: context)
+                write(head, joining: nil, promise: nil, context: context)
+                context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: sent)
+            }
+            finish(Self.journaled(response, body: data), sent: sent, context: context)
+        case .data(let data):
+            write(head, joining: nil, promise: sent, context: context)
+            trickle(data, from: 0, bytesPerSecond: response.bytesPerSecond ?? 1, context: context) {
+                self.finish(Self.journaled(response, body: data), context: context)
             }
         case .file(let url, _):
+            write(head, joining: nil, promise: sent, context: context)
             if let speed = response.bytesPerSecond, let data = try? Data(contentsOf: url, options: .alwaysMapped) {
                 trickle(data, from: 0, bytesPerSecond: speed, context: context) { self.finish(Self.journaled(response, body: data), context: context) }
             } else {
@@ -55,6 +65,13 @@ extension ConnectionHandler {
                 }
             }
         }
+    }
+
+    /// Writes `head`, with `body` in the same write when given (see ``ResponseEncoder/nextHead``).
+    private func write(_ head: HTTPResponseHead, joining body: ByteBuffer?, promise: EventLoopPromise<Void>?,
+                       context: ChannelHandlerContext) {
+        encoder.nextHead = (lastResponse.identity, body)
+        context.write(wrapOutboundOut(.head(head)), promise: promise)
     }
 
     /// What the journal records of `response` once `body` went out.
@@ -83,13 +100,22 @@ extension ConnectionHandler {
             .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
     }
 
-    /// Completes the journal entry, then ends the response; closes the connection or waits for the next request.
+    /// Completes the journal entry, then ends the response; closes the connection or waits for the next request
+    /// once it is written (when `sent` completes: the write of its last bytes, if they were written already).
     /// The entry is completed first, so a client that has the whole response finds it completed in the journal.
-    private func finish(_ outcome: JournalEntry.Outcome, context: ChannelHandlerContext) {
+    private func finish(_ outcome: JournalEntry.Outcome, sent: EventLoopPromise<Void>? = nil,
+                        context: ChannelHandlerContext) {
         guard isOpen else { return }
         complete(outcome)
         let keepAlive = self.keepAlive
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { result in
+        let written: EventLoopFuture<Void>
+        if let sent {
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            written = sent.futureResult
+        } else {
+            written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        }
+        written.assumeIsolated().whenComplete { result in
             self.responding = false
             if case .failure = result { return }
             if keepAlive { self.awaitHead(context: context) } else { context.close(promise: nil) }

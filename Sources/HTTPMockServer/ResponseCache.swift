@@ -18,11 +18,13 @@ struct ResponseCache {
         var headers: [String: String]
     }
 
-    private var head: (key: Key, value: HTTPResponseHead)?
+    private var head: (key: Key, value: HTTPResponseHead, chunked: Bool)?
     private var body: (data: Data, buffer: ByteBuffer)?
-    /// Names the head ``head(of:size:version:keepAlive:)`` last gave: the same number while it gives the same head,
-    /// so ``ResponseEncoder`` encodes it once.
-    private(set) var headIdentity = 0
+    /// Names the last head and kept body: the same number while ``head(of:size:version:keepAlive:)`` and
+    /// ``buffer(of:)`` give the same ones, so ``ResponseEncoder`` encodes them once.
+    private(set) var identity = 0
+    /// Whether the last head's body is sent in chunks (`Transfer-Encoding: chunked`).
+    var isChunked: Bool { head?.chunked ?? false }
 
     /// Bodies up to this size are kept: a connection holds at most one, so many connections stay cheap.
     private static let largestKeptBody = 64 * 1024
@@ -43,8 +45,8 @@ struct ResponseCache {
         }
         if !keepAlive { headers.add(name: "Connection", value: "close") }
         let value = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: status), headers: headers)
-        head = (key, value)
-        headIdentity &+= 1
+        head = (key, value, chunked && hasBody)
+        identity &+= 1
         return value
     }
 
@@ -52,6 +54,7 @@ struct ResponseCache {
     mutating func buffer(of data: Data) -> ByteBuffer {
         if let body, body.data == data { return body.buffer }
         let buffer = ByteBuffer(data: data)
+        if body != nil || data.count <= Self.largestKeptBody { identity &+= 1 }
         body = data.count <= Self.largestKeptBody ? (data, buffer) : nil
         return buffer
     }

@@ -14,41 +14,39 @@ final class ResponseEncoder: ChannelOutboundHandler, RemovableChannelHandler {
     typealias OutboundOut = IOData
 
     /// Set by the connection just before it writes a head: the identity ``ResponseCache`` gave it, so the same head
-    /// is encoded once. `nil` (the default, and after every head) encodes the head without keeping it.
-    var nextHead: Int?
-    /// The last tagged head, encoded, and whether its body is chunked.
-    private var kept: (identity: Int, bytes: ByteBuffer, chunked: Bool)?
+    /// is encoded once, and the body to send in the same write (the connection then writes no body part; a
+    /// chunked head takes none). `nil` (the default, and after every head) encodes the head without keeping it.
+    var nextHead: (identity: Int, body: ByteBuffer?)?
+    /// The last tagged head, encoded (with its body when it was given one), and whether its body is chunked.
+    private var kept: (identity: Int, joined: Bool, bytes: ByteBuffer, chunked: Bool)?
+    /// Bodies up to this size are sent in one write with their head.
+    static let largestJoinedBody = 16 * 1024
     /// Whether the body parts of the response being sent are framed as chunks.
     private var chunked = false
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(let head):
-            let identity = nextHead
+            let tag = nextHead
             nextHead = nil
-            if let identity, let kept, kept.identity == identity {
+            if let tag, let kept, kept.identity == tag.identity, kept.joined == (tag.body != nil) {
                 chunked = kept.chunked
                 context.write(wrapOutboundOut(.byteBuffer(kept.bytes)), promise: promise)
                 return
             }
-            let (bytes, isChunked) = Self.encode(head, allocator: context.channel.allocator)
+            var (bytes, isChunked) = Self.encode(head, allocator: context.channel.allocator)
             chunked = isChunked
-            if let identity { kept = (identity, bytes, isChunked) }
-            context.write(wrapOutboundOut(.byteBuffer(bytes)), promise: promise)
-        case .body(let part):
-            let size = part.readableBytes
-            guard chunked, size > 0 else {
-                context.write(wrapOutboundOut(part), promise: promise)
+            if isChunked, let body = tag?.body {
+                // Not sent by the connection (a chunked body is framed per part), but framed right if it were.
+                context.write(wrapOutboundOut(.byteBuffer(bytes)), promise: nil)
+                writeBody(.byteBuffer(body), promise: promise, context: context)
                 return
             }
-            var frame = context.channel.allocator.buffer(capacity: 24)
-            frame.writeString(String(size, radix: 16))
-            frame.writeStaticString("\r\n")
-            var close = frame
-            close.moveReaderIndex(forwardBy: close.readableBytes - 2)
-            context.write(wrapOutboundOut(.byteBuffer(frame)), promise: nil)
-            context.write(wrapOutboundOut(part), promise: nil)
-            context.write(wrapOutboundOut(.byteBuffer(close)), promise: promise)
+            if var body = tag?.body { bytes.writeBuffer(&body) }
+            if let tag { kept = (tag.identity, tag.body != nil, bytes, isChunked) }
+            context.write(wrapOutboundOut(.byteBuffer(bytes)), promise: promise)
+        case .body(let part):
+            writeBody(part, promise: promise, context: context)
         case .end(let trailers):
             if chunked {
                 var last = context.channel.allocator.buffer(capacity: 8)
@@ -61,6 +59,23 @@ final class ResponseEncoder: ChannelOutboundHandler, RemovableChannelHandler {
                 context.write(wrapOutboundOut(.byteBuffer(context.channel.allocator.buffer(capacity: 0))), promise: promise)
             }
         }
+    }
+
+    /// A body part, as a chunk when the head said so.
+    private func writeBody(_ part: IOData, promise: EventLoopPromise<Void>?, context: ChannelHandlerContext) {
+        let size = part.readableBytes
+        guard chunked, size > 0 else {
+            context.write(wrapOutboundOut(part), promise: promise)
+            return
+        }
+        var frame = context.channel.allocator.buffer(capacity: 24)
+        frame.writeString(String(size, radix: 16))
+        frame.writeStaticString("\r\n")
+        var close = frame
+        close.moveReaderIndex(forwardBy: close.readableBytes - 2)
+        context.write(wrapOutboundOut(.byteBuffer(frame)), promise: nil)
+        context.write(wrapOutboundOut(part), promise: nil)
+        context.write(wrapOutboundOut(.byteBuffer(close)), promise: promise)
     }
 
     /// The status line and header section of `head`, framed, and whether its body is to be chunked.

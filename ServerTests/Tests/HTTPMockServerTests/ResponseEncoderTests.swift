@@ -106,7 +106,7 @@ struct ResponseEncoderTests {
         var actual: [UInt8] = []
         for (identity, parts) in [(1, once), (1, once), (2, chunked)] {
             for part in parts {
-                if case .head = part { encoder.nextHead = identity }
+                if case .head = part { encoder.nextHead = (identity, nil) }
                 try channel.writeOutbound(part)
                 while let data = try channel.readOutbound(as: IOData.self) {
                     if case .byteBuffer(let buffer) = data { actual += buffer.readableBytesView }
@@ -117,13 +117,44 @@ struct ResponseEncoderTests {
 
         // The tag alone decides: a head tagged as the kept one is sent as the kept bytes (the connection tags a
         // head again only while it is the same).
-        encoder.nextHead = 2
+        encoder.nextHead = (2, nil)
         try channel.writeOutbound(first)
         var kept: [UInt8] = []
         while let data = try channel.readOutbound(as: IOData.self) {
             if case .byteBuffer(let buffer) = data { kept += buffer.readableBytesView }
         }
         #expect(String(decoding: kept, as: UTF8.self).contains("transfer-encoding: chunked"))
+        _ = try channel.finish()
+    }
+
+    @Test("a head given its body sends both in one write, as NIO's encoder sends them in two; a chunked head frames it")
+    func joinedBody() throws {
+        let plain = Self.head(.ok, .http1_1, [("Content-Length", "5")])
+        let chunked = Self.head(.ok, .http1_1, [("Transfer-Encoding", "chunked")])
+        let encoder = ResponseEncoder()
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.addHandler(encoder)
+        func written() throws -> [[UInt8]] {
+            var writes: [[UInt8]] = []
+            while let data = try channel.readOutbound(as: IOData.self) {
+                if case .byteBuffer(let buffer) = data { writes.append(Array(buffer.readableBytesView)) }
+            }
+            return writes
+        }
+        for _ in 0..<2 {
+            encoder.nextHead = (7, ByteBuffer(string: "hello"))
+            channel.write(plain, promise: nil)
+            channel.writeAndFlush(HTTPServerResponsePart.end(nil), promise: nil)  // as the server ends it
+            let writes = try written()
+            let expected = try Self.bytes(of: [plain, Self.body("hello"), .end(nil)], through: HTTPResponseEncoder())
+            #expect(writes.count == 1)
+            #expect(String(decoding: writes.joined(), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        }
+        encoder.nextHead = (8, ByteBuffer(string: "hello"))
+        try channel.writeOutbound(chunked)
+        try channel.writeOutbound(HTTPServerResponsePart.end(nil))
+        let expected = try Self.bytes(of: [chunked, Self.body("hello"), .end(nil)], through: HTTPResponseEncoder())
+        #expect(String(decoding: try written().joined(), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
         _ = try channel.finish()
     }
 }
