@@ -172,7 +172,10 @@ final class ConnectionHandler: ChannelInboundHandler {
     private func urlParts(of head: HTTPRequestHead) -> CapturedRequest.URLParts? {
         let host = head.headers.first(name: "host")
         let authority = settings.defaultAuthority
-        if let last = lastURL, last.uri == head.uri, last.host == host, last.authority == authority { return last.parts }
+        // Compared in place: copying the tuple out would retain each of its strings.
+        if lastURL?.uri == head.uri, lastURL?.host == host, lastURL?.authority == authority, let parts = lastURL?.parts {
+            return parts
+        }
         guard let url = settings.url(uri: head.uri, hostHeader: host, defaultAuthority: authority) else { return nil }
         let parts = CapturedRequest.URLParts(url)
         lastURL = (head.uri, host, authority, parts)

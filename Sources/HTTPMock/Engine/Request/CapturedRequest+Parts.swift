@@ -7,7 +7,8 @@ import Foundation
 extension CapturedRequest {
     /// A URL with the parts a ``CapturedRequest`` reads from it: scheme and host lower-cased, the port, the path
     /// split into decoded segments, the query items. Read exactly as ``init(method:url:headers:body:)`` reads them.
-    package struct URLParts: Sendable {
+    /// A class, so that keeping and handing it on copies one reference.
+    package final class URLParts: Sendable {
         /// The URL the parts were read from.
         package let url: URL
         let scheme: String
