@@ -40,7 +40,15 @@ extension ConnectionHandler {
             return
         }
         switch response.body {
-        case .data(let data) where response.bytesPerSecond == nil:
+        case .data(let data):
+            if let speed = response.bytesPerSecond {
+                // The body follows on timers: the end's own write says when the response is out.
+                write(head, joining: nil, promise: sent, context: context)
+                trickle(data, from: 0, bytesPerSecond: speed, context: context) {
+                    self.finish(Self.journaled(response, body: data), context: context)
+                }
+                return
+            }
             let buffer = lastResponse.buffer(of: data)
             if sent != nil, size <= ResponseEncoder.largestJoinedBody {
                 write(head, joining: buffer, promise: sent, context: context)
@@ -49,11 +57,6 @@ extension ConnectionHandler {
                 context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: sent)
             }
             finish(Self.journaled(response, body: data), sent: sent, context: context)
-        case .data(let data):
-            write(head, joining: nil, promise: sent, context: context)
-            trickle(data, from: 0, bytesPerSecond: response.bytesPerSecond ?? 1, context: context) {
-                self.finish(Self.journaled(response, body: data), context: context)
-            }
         case .file(let url, _):
             write(head, joining: nil, promise: sent, context: context)
             if let speed = response.bytesPerSecond, let data = try? Data(contentsOf: url, options: .alwaysMapped) {
