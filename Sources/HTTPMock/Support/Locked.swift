@@ -22,7 +22,16 @@ package final class Locked<Value>: @unchecked Sendable {  // reason: every acces
 
     package init(_ value: Value) {
         self.value = value
-        #if canImport(Glibc) || canImport(Musl)
+        #if canImport(Glibc)
+        // Adaptive: a thread that finds the lock taken spins briefly before it sleeps. The sections this lock guards
+        // are short, and a sleep on the futex costs a waiting event loop (HTTPMockServer's) far more than the wait.
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+        #elseif canImport(Musl)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
         #endif
