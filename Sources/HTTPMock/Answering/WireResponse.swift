@@ -9,6 +9,9 @@ package struct WireResponse: Sendable {
         case data(Data)
         /// Read from this file as it is sent, never held whole.
         case file(URL, size: Int)
+        /// Parts over time: the face starts a ``StreamPlayback`` with ``WireResponse/playback()`` and sends each
+        /// part as it comes (no `Content-Length`; chunked over the socket).
+        case stream(StreamSource)
     }
 
     /// The status code.
@@ -43,6 +46,7 @@ package struct WireResponse: Sendable {
         switch response.content {
         case .data(let data): body = .data(data)
         case .file(let file): body = .file(file, size: ResponseBody.size(of: response))
+        case .stream(let source): body = .stream(source)
         case .failure, .dynamic: body = .data(Data())  // a failure never becomes a WireResponse; dynamic is resolved
         }
         truncation = response.truncation
@@ -56,7 +60,20 @@ package struct WireResponse: Sendable {
         switch body {
         case .data(let data): data.count
         case .file(_, let size): size
+        case .stream: 0
         }
+    }
+
+    /// Whether the body is streamed in parts.
+    package var isStreamed: Bool {
+        if case .stream = body { return true }
+        return false
+    }
+
+    /// A new run through the streamed body's parts, for one request; `nil` when the body is not streamed.
+    package func playback() -> StreamPlayback? {
+        guard case .stream(let source) = body else { return nil }
+        return StreamPlayback(source)
     }
 
     /// Seconds until the last byte has gone out: ``headerDelay`` plus the body at ``bytesPerSecond``.
@@ -72,6 +89,8 @@ package struct WireResponse: Sendable {
         switch body {
         case .data(let data):
             return data
+        case .stream:
+            return Data()  // a face sends its parts as they come
         case .file(let file, _):
             do {
                 return try Data(contentsOf: file, options: .mappedIfSafe)

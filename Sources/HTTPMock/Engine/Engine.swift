@@ -542,3 +542,44 @@ extension MockResponse {
         render.map { $0(request) } ?? self
     }
 }
+
+// MARK: - Streams
+
+
+// What the faces tell the journal while a streamed response goes out.
+extension Engine {
+    /// The headers of a streamed response went out for `entry`.
+    func beginStream(_ entry: Int, status: Int, headers: [String: String]) {
+        state.withLock { $0.journal.updateStream(entry) { $0 = StreamRecord(status: status, headers: headers) } }
+        journalEvents.notify(.streamed, entry: entry, engine: self)
+    }
+
+    /// A part of `entry`'s streamed response reached the client.
+    func streamed(_ entry: Int, part: Data) {
+        let now = Date()
+        state.withLock { $0.journal.updateStream(entry) { $0?.append(part, at: now) } }
+        journalEvents.notify(.streamed, entry: entry, engine: self)
+    }
+
+    /// `entry`'s stream ended: its record says how, and the entry is completed (a response with the kept parts
+    /// as its body when it finished; the error the client got otherwise).
+    func endStream(_ entry: Int, _ ending: StreamRecord.Ending) {
+        let done = state.withLock { state -> Bool in
+            var outcome: JournalEntry.Outcome?
+            state.journal.updateStream(entry) { record in
+                guard var current = record, current.ending == nil else { return }
+                current.ending = ending
+                record = current
+                switch ending {
+                case .finished: outcome = .response(status: current.status, headers: current.headers, body: current.body)
+                case .failed(let error): outcome = .failure(error)
+                case .clientWentAway: outcome = .failure(URLError(.cancelled))
+                }
+            }
+            guard let outcome else { return false }
+            state.journal.complete(entry, with: outcome)
+            return true
+        }
+        if done { journalEvents.notify(.completed, entry: entry, engine: self) }
+    }
+}

@@ -148,7 +148,7 @@ extension MockResponse {
         MockResponse(headers: [:], content: .failure(error), contentType: nil, lifetime: lifetime, delivery: delivery)
     }
 
-    private static func invalid(
+    static func invalid(
         _ problem: HTTPMockError, status: Status, headers: [String: String], lifetime: Lifetime, delivery: Delivery
     ) -> MockResponse {
         MockResponse(status: status, headers: headers, content: .data(Data()), contentType: nil,

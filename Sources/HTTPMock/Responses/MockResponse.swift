@@ -143,6 +143,8 @@ public struct MockResponse: Sendable {
         case failure(any Error & Sendable)
         /// Built from the request and the captured template values when a request is answered.
         case dynamic(@Sendable (CapturedRequest, [String: String]) -> MockResponse)
+        /// Parts delivered over time (``MockResponse/chunks(_:contentType:status:fault:lifetime:headers:)``).
+        case stream(StreamSource)
     }
 
     /// A response with a raw body.
@@ -183,7 +185,7 @@ public struct MockResponse: Sendable {
                           problem: problem)
     }
 
-    /// The body when it is held in memory; `nil` for file and failure responses.
+    /// The body when it is held in memory; `nil` for file, failure and streamed responses.
     public var body: Data? {
         if case .data(let data) = content { return data }
         return nil

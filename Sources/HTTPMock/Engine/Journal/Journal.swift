@@ -118,6 +118,12 @@ struct Journal: Sendable {
         slots[slot]?.completedAt = Date()
     }
 
+    /// Changes the stream record of entry `id`, if the journal still has it.
+    mutating func updateStream(_ id: Int, _ change: (inout StreamRecord?) -> Void) {
+        guard let slot = slot(of: id), slots[slot] != nil else { return }
+        change(&slots[slot]!.stream)
+    }
+
     mutating func removeAll() {
         firstID = nextID
         bodyBytes = 0

@@ -27,6 +27,9 @@ public struct JournalEntry: Sendable, Identifiable {
     public internal(set) var outcome: Outcome?
     /// When the outcome was delivered.
     public internal(set) var completedAt: Date?
+    /// For a streamed response: the parts that reached the client so far, and how the stream ended. `nil` for a
+    /// response that is not streamed.
+    public internal(set) var stream: StreamRecord?
 
     /// An entry as the journal makes it, with its body truncation.
     init(id: Int, request: CapturedRequest, bodyTruncation: BodyTruncation?, receivedAt: Date, resolution: Resolution,

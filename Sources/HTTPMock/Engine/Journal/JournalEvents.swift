@@ -46,4 +46,6 @@ public enum JournalEvent: Sendable, Equatable {
     case appended
     /// Its response or error was delivered.
     case completed
+    /// A streamed response's headers or one of its parts reached the client (``JournalEntry/stream``).
+    case streamed
 }

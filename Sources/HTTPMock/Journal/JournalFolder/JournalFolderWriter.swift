@@ -27,6 +27,8 @@ final class JournalFolderWriter: Sendable {
     }
 
     func write(_ event: JournalEvent, _ entry: JournalEntry) {
+        // A stream's parts are written with its completion, not one file a part.
+        if event == .streamed { return }
         let record = JournalRecord(entry, process: process, mock: mock, redacting: secrets)
         let name = "\(process)-m\(mock)-\(String(format: "%09ld", entry.id))-\(event == .appended ? "a" : "c").json"
         do {

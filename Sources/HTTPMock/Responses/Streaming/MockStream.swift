@@ -1,0 +1,214 @@
+import Foundation
+
+/// A streamed body whose parts the test sends while the client listens.
+///
+/// Serve it with ``MockResponse/stream(_:contentType:status:headers:)`` (or ``MockResponse/events(from:status:headers:)``
+/// for server-sent events), then drive it from the test and watch what the client does with each part:
+///
+/// ```swift
+/// let stream = MockStream()
+/// mock.addResponses(forPath: "/chat") { MockResponse.events(from: stream) }
+///
+/// let viewModel = ChatViewModel(session: mock.urlSession)
+/// viewModel.start()
+/// await stream.waitForClient()
+/// await stream.send(ServerSentEvent("Hel"))
+/// await stream.waitUntilDelivered(1)
+/// #expect(viewModel.text == "Hel")
+/// stream.finish()
+/// ```
+///
+/// A stream answers one request: the parts sent before the client connects wait for it, in order. While more
+/// than ``bufferLimit`` bytes wait for a slow client, `send` waits too, so a test that sends faster than the
+/// client reads does not grow the memory. Once the client has gone away (it cancelled, the connection closed),
+/// `send` returns at once and what it sends is dropped; ``clientWentAway`` says so.
+public final class MockStream: Sendable {
+    /// The most bytes that wait for the client before ``send(_:)-(Data)`` waits too.
+    public let bufferLimit: Int
+
+    private let state = Locked(State())
+
+    private struct State {
+        var queued: [StreamEvent] = []
+        var queuedBytes = 0
+        var ended = false
+        /// The face's request for the next event, when none was queued.
+        var waiting: (@Sendable (StreamEvent) -> Void)?
+        var attached = false
+        var closed = false
+        var wentAway = false
+        var delivered = 0
+        var waiters: [Waiter] = []
+    }
+
+    private struct Waiter {
+        let condition: @Sendable (Snapshot) -> Bool
+        let resume: @Sendable () -> Void
+    }
+
+    private struct Snapshot: Sendable {
+        let attached: Bool
+        let closed: Bool
+        let delivered: Int
+        let queuedBytes: Int
+    }
+
+    /// A stream that lets up to `bufferLimit` bytes wait for the client (default 1 MiB).
+    public init(bufferLimit: Int = 1 << 20) {
+        self.bufferLimit = max(1, bufferLimit)
+    }
+
+    // MARK: Sending
+
+    /// Sends `data` as the next part, once the client has room for it (see ``bufferLimit``).
+    public func send(_ data: Data) async {
+        await wait(until: { $0.closed || $0.queuedBytes < self.bufferLimit })
+        push(.part(data))
+    }
+
+    /// Sends UTF-8 text as the next part.
+    public func send(_ text: String) async {
+        await send(Data(text.utf8))
+    }
+
+    /// Sends a server-sent event, framed, as the next part.
+    public func send(_ event: ServerSentEvent) async {
+        await send(event.encoded)
+    }
+
+    /// Ends the stream: the client gets the end of the body after the parts already sent.
+    public func finish() {
+        push(.end)
+    }
+
+    /// Fails the request with `error` after the parts already sent.
+    public func fail(_ error: any Error & Sendable) {
+        push(.failure(error))
+    }
+
+    /// Drops the connection after the parts already sent: the client gets `URLError(.networkConnectionLost)`.
+    public func dropConnection() {
+        push(.failure(URLError(.networkConnectionLost)))
+    }
+
+    private func push(_ event: StreamEvent) {
+        let handler: (@Sendable (StreamEvent) -> Void)? = state.withLock { state in
+            guard !state.ended, !state.closed else { return nil }
+            if case .part = event {} else { state.ended = true }
+            if let waiting = state.waiting, state.queued.isEmpty {
+                state.waiting = nil
+                return waiting
+            }
+            state.queued.append(event)
+            if case .part(let data) = event { state.queuedBytes += data.count }
+            return nil
+        }
+        handler?(event)
+    }
+
+    // MARK: What the client did
+
+    /// Whether a request is being served from this stream.
+    public var isClientConnected: Bool { state.withLock { $0.attached && !$0.closed } }
+
+    /// Whether the client went away before the stream ended (it cancelled, or its connection closed).
+    public var clientWentAway: Bool { state.withLock { $0.wentAway } }
+
+    /// How many parts reached the client.
+    public var deliveredParts: Int { state.withLock { $0.delivered } }
+
+    /// Waits until a request is served from this stream.
+    public func waitForClient() async {
+        await wait(until: { $0.attached || $0.closed })
+    }
+
+    /// Waits until `count` parts have reached the client (or the stream is over).
+    public func waitUntilDelivered(_ count: Int) async {
+        await wait(until: { $0.delivered >= count || $0.closed })
+    }
+
+    /// Waits until the stream is over: it ended, failed, or the client went away.
+    public func waitUntilClosed() async {
+        await wait(until: { $0.closed })
+    }
+
+    // MARK: What the faces use
+
+    /// Attaches a request to the stream; `false` if another request was served from it before.
+    func attach() -> Bool {
+        let attached = state.withLock { state -> Bool in
+            guard !state.attached else { return false }
+            state.attached = true
+            return true
+        }
+        if attached { wake() }
+        return attached
+    }
+
+    /// The next event if one is queued; otherwise `handler` gets it when the test sends it.
+    func next(whenDue handler: @escaping @Sendable (StreamEvent) -> Void) -> StreamEvent? {
+        let event: StreamEvent? = state.withLock { state in
+            guard !state.queued.isEmpty else {
+                state.waiting = handler
+                return nil
+            }
+            let event = state.queued.removeFirst()
+            if case .part(let data) = event { state.queuedBytes -= data.count }
+            return event
+        }
+        if event != nil { wake() }
+        return event
+    }
+
+    /// A part reached the client.
+    func delivered() {
+        state.withLock { $0.delivered += 1 }
+        wake()
+    }
+
+    /// The stream is over for the client; `early`: it went away before the end.
+    func close(early: Bool) {
+        state.withLock { state in
+            state.closed = true
+            state.waiting = nil
+            state.queued = []
+            state.queuedBytes = 0
+            if early { state.wentAway = true }
+        }
+        wake()
+    }
+
+    // MARK: Waiting
+
+    private func wait(until condition: @escaping @Sendable (Snapshot) -> Bool) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resume: @Sendable () -> Void = { continuation.resume() }
+            let now = state.withLock { state -> Bool in
+                if condition(Self.snapshot(state)) { return true }
+                state.waiters.append(Waiter(condition: condition, resume: resume))
+                return false
+            }
+            if now { resume() }
+        }
+    }
+
+    private func wake() {
+        let ready: [@Sendable () -> Void] = state.withLock { state in
+            guard !state.waiters.isEmpty else { return [] }
+            let snapshot = Self.snapshot(state)
+            var ready: [@Sendable () -> Void] = []
+            state.waiters.removeAll { waiter in
+                guard waiter.condition(snapshot) else { return false }
+                ready.append(waiter.resume)
+                return true
+            }
+            return ready
+        }
+        for resume in ready { resume() }
+    }
+
+    private static func snapshot(_ state: State) -> Snapshot {
+        Snapshot(attached: state.attached, closed: state.closed, delivered: state.delivered,
+                 queuedBytes: state.queuedBytes)
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+/// What a streamed body gives its face next. Visible to the package's modules only.
+package enum StreamEvent: Sendable {
+    /// A part, to deliver now.
+    case part(Data)
+    /// The body is complete.
+    case end
+    /// The stream fails: a ``StreamFault``, a live stream's failure, a producer's error.
+    case failure(any Error & Sendable)
+}
+
+/// Where a streamed response's parts come from: a script, a stream the test drives, or a producer that runs for
+/// each request.
+package final class StreamSource: Sendable {
+    enum Kind: Sendable {
+        case script([StreamPart], fault: StreamFault?)
+        case live(MockStream)
+        case producer(@Sendable (MockStream) async throws -> Void)
+    }
+
+    let kind: Kind
+
+    init(_ kind: Kind) { self.kind = kind }
+
+    /// The scripted parts' bytes together, when the script has no fault: what a buffered caller gets.
+    var scriptedBody: Data? {
+        guard case .script(let parts, nil) = kind else { return nil }
+        var body = Data()
+        for part in parts { body.append(part.data) }
+        return body
+    }
+}
+
+/// One request's run through a streamed body: each part when it is due, then its end or its fault. Visible to
+/// the package's modules only.
+///
+/// A face asks for events one at a time with ``next(whenDue:)``: an event due now is returned at once (so parts
+/// without a delay go out in one pass, without a hop per part); otherwise the handler gets it when it is due, on
+/// any thread. ``cancel()`` stops everything: the pending timer, the producer's task, the handler.
+package final class StreamPlayback: Sendable {
+    private enum Runner: Sendable {
+        case script([StreamPart], fault: StreamFault?)
+        case live(MockStream, producer: Task<Void, Never>?)
+        /// A live stream served before: the request fails.
+        case spent
+    }
+
+    private let runner: Runner
+    private let state = Locked(State())
+
+    private struct State {
+        var index = 0
+        var timer: DispatchWorkItem?
+        var finished = false
+    }
+
+    init(_ source: StreamSource) {
+        switch source.kind {
+        case .script(let parts, let fault):
+            runner = .script(parts, fault: fault)
+        case .live(let stream):
+            runner = stream.attach() ? .live(stream, producer: nil) : .spent
+        case .producer(let produce):
+            let stream = MockStream()
+            _ = stream.attach()
+            let task = Task {
+                do {
+                    try await produce(stream)
+                    stream.finish()
+                } catch is CancellationError {
+                    // The client went away: nothing to deliver.
+                } catch {
+                    stream.fail(error as? URLError ?? ProducerError(error))
+                }
+            }
+            runner = .live(stream, producer: task)
+        }
+    }
+
+    /// The next event if it is due now; otherwise `nil`, and `handler` gets it when it is due (never both).
+    package func next(whenDue handler: @escaping @Sendable (StreamEvent) -> Void) -> StreamEvent? {
+        switch runner {
+        case .spent:
+            return finish(.failure(URLError(.resourceUnavailable, userInfo: [
+                NSLocalizedDescriptionKey: "HTTPMock: this MockStream already served a request; a MockStream answers one request (make one per request, or use MockResponse.stream(producer:))",
+            ])))
+        case .live(let stream, _):
+            let event = stream.next { [weak self] event in
+                guard let self, let event = self.finish(event) else { return }
+                handler(event)
+            }
+            return event.flatMap(finish)
+        case .script(let parts, let fault):
+            let step: (event: StreamEvent?, delay: TimeInterval, part: Int) = state.withLock { state in
+                if state.finished { return (nil, 0, 0) }
+                if let fault, state.index == fault.afterParts {
+                    switch fault {
+                    case .drop: return (.failure(URLError(.networkConnectionLost)), 0, 0)
+                    case .fail(let error, _): return (.failure(error), 0, 0)
+                    case .stall: return (nil, .infinity, 0)
+                    }
+                }
+                guard state.index < parts.count else { return (.end, 0, 0) }
+                let index = state.index
+                state.index += 1
+                return (.part(parts[index].data), max(0, parts[index].delay), index)
+            }
+            guard let event = step.event else { return nil }  // finished, or stalled until cancelled
+            if step.delay <= 0 { return finish(event) }
+            let timer = DispatchWorkItem { [weak self] in
+                guard let self, let event = self.finish(event) else { return }
+                handler(event)
+            }
+            let scheduled = state.withLock { state -> Bool in
+                guard !state.finished else { return false }
+                state.timer = timer
+                return true
+            }
+            if scheduled { DispatchQueue.global().asyncAfter(deadline: .now() + step.delay, execute: timer) }
+            return nil
+        }
+    }
+
+    /// A part reached the client: a live stream's test can see it.
+    package func delivered() {
+        if case .live(let stream, _) = runner { stream.delivered() }
+    }
+
+    /// The client went away or the face is done: the timer, the producer and the handler are dropped.
+    package func cancel() {
+        let (timer, wasLive): (DispatchWorkItem?, Bool) = state.withLock { state in
+            defer {
+                state.finished = true
+                state.timer = nil
+            }
+            return (state.timer, !state.finished)
+        }
+        timer?.cancel()
+        if wasLive, case .live(let stream, let producer) = runner {
+            producer?.cancel()
+            stream.close(early: true)
+        }
+    }
+
+    /// Passes `event` on unless the playback was cancelled; a final event ends the playback.
+    private func finish(_ event: StreamEvent) -> StreamEvent? {
+        let live = state.withLock { state -> Bool in
+            guard !state.finished else { return false }
+            state.timer = nil
+            if case .part = event {} else { state.finished = true }
+            return true
+        }
+        guard live else { return nil }
+        if case .live(let stream, _) = runner, !(event.isPart) { stream.close(early: false) }
+        return event
+    }
+}
+
+extension StreamEvent {
+    var isPart: Bool {
+        if case .part = self { return true }
+        return false
+    }
+}
+
+/// An error a stream's producer threw, carried to the client as it is.
+struct ProducerError: Error, CustomStringConvertible, @unchecked Sendable {  // reason: the error is only handed on, never mutated; a producer may throw any error
+    let error: any Error
+    init(_ error: any Error) { self.error = error }
+    var description: String { String(describing: error) }
+}
