@@ -81,3 +81,23 @@ extension HTTPMock {
         }
     }
 }
+
+// A streamed response (``WireResponse/isStreamed``): the face starts its playback (``WireResponse/playback()``),
+// tells the journal when the headers go out, as each part reaches the client, and how the stream ended; the last
+// completes the entry (do not also call ``HTTPMock/complete(_:with:cookiesFor:)``).
+extension HTTPMock {
+    /// The headers of `entry`'s streamed response went out.
+    package func beginStream(_ entry: Int, status: Int, headers: [String: String]) {
+        core.engine.beginStream(entry, status: status, headers: headers)
+    }
+
+    /// A part of `entry`'s streamed response reached the client.
+    package func streamed(_ entry: Int, part: Data) {
+        core.engine.streamed(entry, part: part)
+    }
+
+    /// `entry`'s stream ended; the entry is completed.
+    package func endStream(_ entry: Int, _ ending: StreamRecord.Ending) {
+        core.engine.endStream(entry, ending)
+    }
+}
