@@ -15,6 +15,8 @@ class InterceptingProtocol: URLProtocol {
 
     /// Captured at creation: task-local routing is visible here, never in `startLoading`.
     private var core: MockCore?
+    /// The mock that answers, for the extensions of this class.
+    var currentCore: MockCore? { core }
     /// Shared with timers and passthrough callbacks, which must not touch the protocol itself.
     let progress = Locked(Progress())
 
@@ -29,6 +31,8 @@ class InterceptingProtocol: URLProtocol {
         var delivered = false
         /// The URL of the response: the request's, or where followed redirects ended.
         var responseURL: URL?
+        /// A streamed body going out (``startStream(_:status:headers:url:entry:)``).
+        var stream: StreamDelivery?
     }
 
     /// What reaches the caller.
@@ -38,6 +42,8 @@ class InterceptingProtocol: URLProtocol {
         case upstream(status: Int, headers: [String: String], body: Data, url: URL?)
         /// A decision made away from the work queue (user code ran): act on it as ``decide()`` would have.
         case decided(Engine.Decision, entry: Int, request: CapturedRequest, redirectDelay: TimeInterval)
+        /// The next event of the streamed body going out, now due.
+        case streamed(StreamEvent)
     }
 
     // Corelibs Foundation declares this initializer `required`; Apple's Foundation does not, so there it is an override.
@@ -81,11 +87,19 @@ class InterceptingProtocol: URLProtocol {
         // Corelibs also stops the protocol for our own suspend/resume re-entry: that is not a cancel.
         if task?.state == .suspended { return }
         #endif
-        let (upstream, unfinished) = progress.withLock { progress in
+        let (upstream, unfinished, stream) = progress.withLock { progress in
             progress.stopped = true
-            return (progress.upstreamTask, progress.delivered ? nil : progress.entry)
+            let stream = progress.stream
+            progress.stream = nil
+            return (progress.upstreamTask, progress.delivered ? nil : progress.entry, stream)
         }
         if let unfinished, let core { core.engine.complete(unfinished, with: .failure(URLError(.cancelled))) }
+        if let stream {
+            // The caller went away mid-stream: free the playback, and say so in the journal.
+            stream.playback.cancel()
+            stream.idleTimer?.cancel()
+            if let entry = stream.entry { core?.engine.endStream(entry, .clientWentAway) }
+        }
         // Cancelling a task of another session from here (URLSession's one work queue) syncs onto that same
         // queue and traps on Linux: hop first, as when starting it.
         if let upstream { DispatchQueue.global().async { upstream.cancel() } }
@@ -141,7 +155,7 @@ class InterceptingProtocol: URLProtocol {
 
     /// The cookie storage of this request's session, for a redirect to follow, a passthrough or a `Set-Cookie` to
     /// keep: made only then, so the requests that need none (most) pay nothing for it. `nil` without a mock.
-    private func cookieJar(_ options: InterceptionOptions? = nil) -> CookieJar? {
+    func cookieJar(_ options: InterceptionOptions? = nil) -> CookieJar? {
         guard let core else { return nil }
         return CookieJar(task: task, request: request, fallback: (options ?? core.options.current).cookieStorage)
     }
@@ -288,6 +302,10 @@ class InterceptingProtocol: URLProtocol {
             act(on: decision, entry: entry, request: captured, redirectDelay: delay)
             return
         }
+        if case .streamed(let event) = plan {
+            continueStream(with: event)
+            return
+        }
         let claimed: (entry: Int?, url: URL?)? = progress.withLock { progress in
             guard !progress.stopped else { return nil }
             progress.delivered = true
@@ -301,6 +319,10 @@ class InterceptingProtocol: URLProtocol {
         case .response(let response):
             if case .failure(let error) = response.content {
                 wire = .failure(error)
+            } else if case .stream(let source) = response.content {
+                startStream(source, status: response.status.code, headers: response.headers, url: responseURL,
+                            entry: entry)
+                return
             } else {
                 do {
                     let body = try ResponseBody.data(of: response)
@@ -322,7 +344,7 @@ class InterceptingProtocol: URLProtocol {
                     wire = .failure(error as? URLError ?? URLError(.cannotOpenFile))
                 }
             }
-        case .decided:
+        case .decided, .streamed:
             return  // handled above
         case .upstream(let status, let headers, let body, let url):
             if let url = url ?? responseURL, CookieJar.setsCookies(headers) { cookieJar()?.store(headers, for: url) }
