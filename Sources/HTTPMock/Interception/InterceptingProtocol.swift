@@ -40,6 +40,8 @@ class InterceptingProtocol: URLProtocol {
         case response(MockResponse)
         case failure(any Error & Sendable)
         case upstream(status: Int, headers: [String: String], body: Data, url: URL?)
+        /// The real server's answer is a stream: its head, and the stream its parts arrive on.
+        case upstreamStream(status: Int, headers: [String: String], url: URL?, parts: MockStream)
         /// A decision made away from the work queue (user code ran): act on it as ``decide()`` would have.
         case decided(Engine.Decision, entry: Int, request: CapturedRequest, redirectDelay: TimeInterval)
         /// The next event of the streamed body going out, now due.
@@ -267,19 +269,27 @@ class InterceptingProtocol: URLProtocol {
         let resume = reentry()
         // Starting a task on another session from inside `startLoading` deadlocks on Linux: hop first.
         DispatchQueue.global().async {
-            let upstream = session.dataTask(with: outgoing) { data, response, error in
-                let plan: Plan
-                if let error {
-                    // The caller gets the passthrough session's error as it is, whatever its type.
-                    plan = .failure(error as? URLError ?? UpstreamError(error))
-                } else if let http = response as? HTTPURLResponse {
-                    var headers: [String: String] = [:]
-                    for (key, value) in http.allHeaderFields { headers["\(key)"] = "\(value)" }
-                    plan = .upstream(status: http.statusCode, headers: headers, body: data ?? Data(), url: http.url)
-                } else {
-                    plan = .failure(URLError(.badServerResponse))
+            let upstream: URLSessionTask
+            if session === SessionFactory.sharedPassthroughSession {
+                // The default session reports to a delegate: a streamed answer goes on part by part as it arrives.
+                let task = session.dataTask(with: outgoing)
+                SessionFactory.passthroughRelay.register(task, PassthroughRelay.Handler(
+                    head: { http in
+                        guard http.isStreamedBody else { return nil }
+                        let parts = MockStream()
+                        resume(.upstreamStream(status: http.statusCode, headers: Self.fields(of: http), url: http.url,
+                                               parts: parts))
+                        return parts
+                    },
+                    completed: { response, body, error in
+                        if let response, response.isStreamedBody { return }  // the stream carries the rest
+                        resume(Self.plan(data: body, response: response, error: error))
+                    }))
+                upstream = task
+            } else {
+                upstream = session.dataTask(with: outgoing) { data, response, error in
+                    resume(Self.plan(data: data ?? Data(), response: response, error: error))
                 }
-                resume(plan)
             }
             let cancelled = progress.withLock { progress -> Bool in
                 progress.upstreamTask = upstream
@@ -287,6 +297,23 @@ class InterceptingProtocol: URLProtocol {
             }
             if cancelled { upstream.cancel() } else { upstream.resume() }
         }
+    }
+
+    /// What the caller gets of the passthrough session's answer.
+    private static func plan(data: Data, response: URLResponse?, error: (any Error)?) -> Plan {
+        if let error {
+            // The caller gets the passthrough session's error as it is, whatever its type.
+            return .failure(error as? URLError ?? UpstreamError(error))
+        } else if let http = response as? HTTPURLResponse {
+            return .upstream(status: http.statusCode, headers: fields(of: http), body: data, url: http.url)
+        }
+        return .failure(URLError(.badServerResponse))
+    }
+
+    private static func fields(of response: HTTPURLResponse) -> [String: String] {
+        var headers: [String: String] = [:]
+        for (key, value) in response.allHeaderFields { headers["\(key)"] = "\(value)" }
+        return headers
     }
 
     private func schedule(_ plan: Plan, after seconds: TimeInterval) {
@@ -346,6 +373,9 @@ class InterceptingProtocol: URLProtocol {
             }
         case .decided, .streamed:
             return  // handled above
+        case .upstreamStream(let status, let headers, let url, let parts):
+            startStream(StreamSource(.live(parts)), status: status, headers: headers, url: url ?? responseURL, entry: entry)
+            return
         case .upstream(let status, let headers, let body, let url):
             if let url = url ?? responseURL, CookieJar.setsCookies(headers) { cookieJar()?.store(headers, for: url) }
             wire = .response(status: status, headers: headers, body: body, url: url ?? responseURL, form: nil)

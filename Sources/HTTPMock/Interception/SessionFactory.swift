@@ -33,6 +33,9 @@ enum SessionFactory {
         configuration.httpCookieAcceptPolicy = .never
         configuration.urlCredentialStorage = nil
         configuration.urlCache = nil
-        return URLSession(configuration: configuration)
+        return URLSession(configuration: configuration, delegate: passthroughRelay, delegateQueue: nil)
     }()
+
+    /// The delegate of ``sharedPassthroughSession``: streamed answers reach the caller as they arrive.
+    static let passthroughRelay = PassthroughRelay()
 }

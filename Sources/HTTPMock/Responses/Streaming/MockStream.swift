@@ -91,6 +91,12 @@ public final class MockStream: Sendable {
         push(.failure(URLError(.networkConnectionLost)))
     }
 
+    /// Queues `event` at once, without waiting for room: for parts relayed from a real server, which the mock
+    /// cannot slow down.
+    func enqueue(_ event: StreamEvent) {
+        push(event)
+    }
+
     private func push(_ event: StreamEvent) {
         let handler: (@Sendable (StreamEvent) -> Void)? = state.withLock { state in
             guard !state.ended, !state.closed else { return nil }
