@@ -16,13 +16,15 @@ func benchmarkMemory(_ options: Options) async throws {
     print("\n## Memory: peak RSS of a child process (median of \(options.memoryRounds))")
     print(pad("scenario", 44) + pad("peak RSS", 12) + pad("above baseline", 16) + "target")
     var baseline = 0.0
-    for scenario in ["baseline", "stubs", "journal-off", "journal", "file-read", "file-served"] {
+    var stream10k = 0.0
+    for scenario in ["baseline", "stubs", "journal-off", "journal", "file-read", "file-served", "stream-10000", "stream-100000"] {
         var peaks: [Double] = []
         for _ in 0..<options.memoryRounds {
             peaks.append(try runChild(scenario, arguments: [file.path, String(journalCount)]))
         }
         let peak = median(peaks)
         if scenario == "baseline" { baseline = peak }
+        if scenario == "stream-10000" { stream10k = peak }
         let above = peak - baseline
         let (label, target): (String, String) = switch scenario {
         case "baseline": ("baseline (a mock, 1 stub, 1 request)", "")
@@ -30,6 +32,9 @@ func benchmarkMemory(_ options: Options) async throws {
         case "journal-off": ("\(journalCount) requests, journal capacity 0", "")
         case "journal": ("\(journalCount) requests, journal capacity \(journalCount)", "")
         case "file-read": ("100 MB file read into memory by hand (1 copy)", "")
+        case "stream-10000": ("a 10,000-event stream (producer, delegate)", "")
+        case "stream-100000": ("a 100,000-event stream (producer, delegate)",
+                               peak - stream10k <= 2 ? "flat (≤ +2 MB over 10,000)  met" : "flat  MISSED")
         default: ("100 MB file response, fetched and read", above <= 100 * 1.1 ? "≤ 1 copy  met" : "≤ 1 copy  MISSED")
         }
         print(pad(label, 44) + pad(String(format: "%.1f MB", peak), 12) + pad(String(format: "%+.1f MB", above), 16) + target)
@@ -119,6 +124,22 @@ func runChildScenario(_ scenario: String, _ arguments: [String]) async throws {
         _ = try await fetch(mock.urlSession, many, count: journalCount, concurrency: 16)
         let kept = mock.journal.count
         guard kept == (scenario == "journal" ? journalCount : 0) else { throw BenchmarkFailure(description: "journal kept \(kept)") }
+    case "stream-10000", "stream-100000", "stream-floor-10000", "stream-floor-100000":
+        // One streamed response made by a producer, read part by part by a delegate: what the face holds; the floor
+        // is a bare URLProtocol delivering as many parts in one pass.
+        let count = Int(scenario.split(separator: "-").last!)!
+        let configuration = URLSessionConfiguration.ephemeral
+        let produced = producingMock(events: count)
+        if scenario.hasPrefix("stream-floor") {
+            StreamFloorProtocol.events = count
+            configuration.protocolClasses = [StreamFloorProtocol.self]
+            configuration.urlCache = nil
+        } else {
+            produced.install(into: configuration)
+        }
+        let client = StreamCounter(configuration: configuration)
+        let (parts, _) = try await client.fetch(streamURL)
+        guard parts == count else { throw BenchmarkFailure(description: "\(parts) parts of \(count)") }
     case "file-read":
         _ = try await mock.urlSession.data(from: one)
         let data = try Data(contentsOf: file)

@@ -2,12 +2,12 @@ import Foundation
 import BenchmarkFixtures
 
 /// Command-line options: `--quick` (fewer rounds and requests, for a smoke run), `--only SECTION[,SECTION]`
-/// (requests, matching, registration, memory, openapi).
+/// (requests, matching, registration, memory, openapi, streams).
 struct Options {
     var rounds = 31
     var memoryRounds = 3
     var scale = 1.0
-    var sections: Set<String> = ["requests", "matching", "registration", "memory", "openapi"]
+    var sections: Set<String> = ["requests", "matching", "registration", "memory", "openapi", "streams"]
 
     func scaled(_ count: Int) -> Int { max(1, Int(Double(count) * scale)) }
 }
@@ -30,7 +30,7 @@ while index < arguments.count {
         index += 1
         options.sections = Set(arguments[index].split(separator: ",").map(String.init))
     default:
-        print("usage: HTTPMockBenchmarks [--quick] [--only requests,matching,registration,memory,openapi]")
+        print("usage: HTTPMockBenchmarks [--quick] [--only requests,matching,registration,memory,openapi,streams]")
         exit(2)
     }
     index += 1
@@ -44,3 +44,4 @@ if options.sections.contains("matching") { try await benchmarkMatching(options) 
 if options.sections.contains("registration") { try await benchmarkRegistration(options) }
 if options.sections.contains("memory") { try await benchmarkMemory(options) }
 if options.sections.contains("openapi") { try await benchmarkOpenAPI(options) }
+if options.sections.contains("streams") { try await benchmarkStreams(options) }

@@ -13,7 +13,7 @@ import FoundationNetworking
 import HTTPMock
 
 let variants = ["floor", "floor-reused", "stubs-10", "stubs-1000", "stubs-100000", "wildcard-100000", "miss-10", "delayed",
-                "floor-upload-64k", "upload-64k"]
+                "floor-upload-64k", "upload-64k", "stream-floor", "stream-events", "stream-producer"]
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count == 2, variants.contains(arguments[0]), let count = Int(arguments[1]), count > 0 else {
     print("usage: HTTPMockInstructions VARIANT COUNT\nvariants: " + variants.joined(separator: ", "))
@@ -69,6 +69,25 @@ func run(_ variant: String, count: Int) async throws {
             MockResponse(body: body1K, contentType: "application/octet-stream", lifetime: .eternal, delivery: .delayed(0.000_1)),
         ])
         try await send(count, URLRequest(url: URL(string: "https://delayed.example.com/x")!), through: mock.urlSession)
+    case "stream-floor", "stream-events", "stream-producer":
+        // COUNT is the number of events of one streamed response, read by a delegate-based task.
+        let configuration = URLSessionConfiguration.ephemeral
+        var mock: HTTPMock?
+        if variant == "stream-floor" {
+            StreamFloorProtocol.events = count
+            configuration.protocolClasses = [StreamFloorProtocol.self]
+            configuration.urlCache = nil
+        } else {
+            let made = variant == "stream-events" ? streamingMock(events: count) : producingMock(events: count)
+            made.install(into: configuration)
+            mock = made
+        }
+        let client = StreamCounter(configuration: configuration)
+        requestsBegin()
+        let (parts, _) = try await client.fetch(streamURL)
+        requestsEnd()
+        withExtendedLifetime(mock) {}
+        guard parts == count else { throw BenchmarkFailure(description: "\(parts) parts arrived, \(count) expected") }
     case "upload-64k":
         let stubs = StubSet(count: 10)
         let mock = makeMock(stubs)

@@ -93,7 +93,12 @@ extension HTTPMock {
 
     /// A part of `entry`'s streamed response reached the client.
     package func streamed(_ entry: Int, part: Data) {
-        core.engine.streamed(entry, part: part)
+        core.engine.streamed(entry, parts: [part])
+    }
+
+    /// Parts of `entry`'s streamed response reached the client, in this order.
+    package func streamed(_ entry: Int, parts: [Data]) {
+        core.engine.streamed(entry, parts: parts)
     }
 
     /// `entry`'s stream ended; the entry is completed.

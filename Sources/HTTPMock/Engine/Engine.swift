@@ -554,10 +554,14 @@ extension Engine {
         journalEvents.notify(.streamed, entry: entry, engine: self)
     }
 
-    /// A part of `entry`'s streamed response reached the client.
-    func streamed(_ entry: Int, part: Data) {
+    /// Parts of `entry`'s streamed response reached the client, in this order.
+    func streamed(_ entry: Int, parts: [Data]) {
         let now = Date()
-        state.withLock { $0.journal.updateStream(entry) { $0?.append(part, at: now) } }
+        state.withLock { state in
+            state.journal.updateStream(entry) { record in
+                for part in parts { record?.append(part, at: now) }
+            }
+        }
         journalEvents.notify(.streamed, entry: entry, engine: self)
     }
 

@@ -10,7 +10,13 @@ struct StreamDelivery {
     /// Each part to the client as it comes; otherwise the parts are gathered and go out as one piece at the end
     /// (what corelibs' completion-handler and `async` callers need: they keep only the last piece).
     let partByPart: Bool
+    /// Gets the next event when it comes due later; made once for the stream.
+    var handler: (@Sendable (StreamEvent) -> Void)?
     var gathered = Data()
+    /// Events that came due later, counted, so that the idle timeout knows whether one came while it waited.
+    var arrivals = 0
+    /// The idle timeout fired: an event that comes after it is dropped (the caller has the timeout).
+    var timedOut = false
     /// Fails the request when no part comes within the request's timeout (URLSession's idle timeout).
     var idleTimer: DispatchWorkItem?
 }
@@ -28,7 +34,17 @@ extension InterceptingProtocol {
             return
         }
         let playback = StreamPlayback(source)
-        let delivery = StreamDelivery(playback: playback, entry: entry, partByPart: deliversPartByPart)
+        var delivery = StreamDelivery(playback: playback, entry: entry, partByPart: deliversPartByPart)
+        let resume = reentry()
+        let progress = self.progress
+        delivery.handler = { event in
+            let live = progress.withLock { progress -> Bool in
+                guard progress.stream?.timedOut == false else { return false }
+                progress.stream?.arrivals += 1
+                return true
+            }
+            if live { resume(.streamed(event)) }
+        }
         let live = progress.withLock { progress -> Bool in
             guard !progress.stopped else { return false }
             progress.stream = delivery
@@ -48,26 +64,51 @@ extension InterceptingProtocol {
         pumpStream()
     }
 
-    /// Delivers the events that are due now; asks for the next one to come back through ``reentry()``.
+    /// Delivers the events that are due now, in one pass; asks for the next one to come back through ``reentry()``.
+    /// The parts of a pass reach the journal together, before the stream's end does.
     private func pumpStream() {
-        while true {
-            guard let playback = progress.withLock({ $0.stopped ? nil : $0.stream?.playback }) else { return }
-            let resume = reentry()
-            let claimed = Locked(false)
-            let claim: @Sendable () -> Bool = {
-                claimed.withLock { claimed in
-                    defer { claimed = true }
-                    return !claimed
-                }
+        guard let (playback, handler, partByPart, entry) = progress.withLock({ progress in
+            progress.stopped ? nil : progress.stream.flatMap { stream in
+                stream.handler.map { (stream.playback, $0, stream.partByPart, stream.entry) }
             }
-            guard let event = playback.next(whenDue: { event in
-                if claim() { resume(.streamed(event)) }
-            }) else {
-                armIdleTimeout(claim: claim, resume: resume)
+        }) else { return }
+        var sent: [Data] = []
+        defer { journal(sent, entry: entry, playback: playback) }
+        while true {
+            guard let event = playback.next(whenDue: handler) else {
+                armIdleTimeout()
                 return
             }
-            guard handle(event) else { return }
+            guard case .part(let data) = event else {
+                journal(sent, entry: entry, playback: playback)
+                sent = []
+                _ = handle(event)
+                return
+            }
+            if partByPart {
+                if !data.isEmpty { client?.urlProtocol(self, didLoad: data) }
+            } else {
+                let live = progress.withLock { progress -> Bool in
+                    guard !progress.stopped, progress.stream != nil else { return false }
+                    progress.stream?.gathered.append(data)
+                    return true
+                }
+                guard live else { return }
+            }
+            sent.append(data)
+            // A long pass reaches the journal in batches, so it never holds a whole stream's parts.
+            if sent.count == 256 {
+                journal(sent, entry: entry, playback: playback)
+                sent.removeAll(keepingCapacity: true)
+            }
         }
+    }
+
+    /// Records the parts a pass sent in the journal, and tells a live stream they reached the client.
+    private func journal(_ parts: [Data], entry: Int?, playback: StreamPlayback) {
+        guard !parts.isEmpty else { return }
+        if let entry, let core = currentCore { core.engine.streamed(entry, parts: parts) }
+        playback.delivered(parts.count)
     }
 
     /// The next event came back on the work queue.
@@ -77,23 +118,26 @@ extension InterceptingProtocol {
             return progress.stream?.idleTimer
         }
         timer?.cancel()
-        if handle(event) { pumpStream() }
-    }
-
-    /// Delivers one event; `true` when more may follow.
-    private func handle(_ event: StreamEvent) -> Bool {
-        switch event {
-        case .part(let data):
+        if case .part(let data) = event {
             let current = progress.withLock { progress -> StreamDelivery? in
                 guard !progress.stopped, progress.stream != nil else { return nil }
                 if progress.stream?.partByPart == false { progress.stream?.gathered.append(data) }
                 return progress.stream
             }
-            guard let current else { return false }
+            guard let current else { return }
             if current.partByPart, !data.isEmpty { client?.urlProtocol(self, didLoad: data) }
-            if let entry = current.entry, let core = currentCore { core.engine.streamed(entry, part: data) }
-            current.playback.delivered()
-            return true
+            journal([data], entry: current.entry, playback: current.playback)
+            pumpStream()
+        } else {
+            _ = handle(event)
+        }
+    }
+
+    /// Delivers an end or a failure; `false`: nothing may follow.
+    private func handle(_ event: StreamEvent) -> Bool {
+        switch event {
+        case .part:
+            return true  // parts are delivered by the pass that got them
         case .end:
             endStream(.finished, sending: nil)
             return false
@@ -124,11 +168,22 @@ extension InterceptingProtocol {
 
     /// URLSession's idle timeout between parts, which it does not apply to a `URLProtocol` (on Linux): the request
     /// fails with `URLError(.timedOut)` when no part comes within it (a stalled stream).
-    private func armIdleTimeout(claim: @escaping @Sendable () -> Bool, resume: @escaping @Sendable (Plan) -> Void) {
+    private func armIdleTimeout() {
         let idle = Timeouts(request: request, configuration: TaskSession.configuration(of: task)).idle
         guard idle.isFinite else { return }
+        let resume = reentry()
+        let progress = self.progress
+        let armedAt = progress.withLock { $0.stream?.arrivals ?? 0 }
         let timer = DispatchWorkItem {
-            guard claim() else { return }
+            // Fires only if no event came since it was armed; an event that comes later is dropped.
+            let fire = progress.withLock { progress -> Bool in
+                guard !progress.stopped, progress.stream?.arrivals == armedAt, progress.stream?.timedOut == false else {
+                    return false
+                }
+                progress.stream?.timedOut = true
+                return true
+            }
+            guard fire else { return }
             resume(.streamed(.failure(URLError(.timedOut, userInfo: [
                 NSLocalizedDescriptionKey: "HTTPMock: no part of the streamed body came within the request's timeout of \(idle) s",
             ]))))

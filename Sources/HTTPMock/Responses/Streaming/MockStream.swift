@@ -29,7 +29,9 @@ public final class MockStream: Sendable {
     private let state = Locked(State())
 
     private struct State {
+        /// Events waiting for the client: those from `head` on (the ones before were taken; compacted now and then).
         var queued: [StreamEvent] = []
+        var head = 0
         var queuedBytes = 0
         var ended = false
         /// The face's request for the next event, when none was queued.
@@ -62,7 +64,11 @@ public final class MockStream: Sendable {
 
     /// Sends `data` as the next part, once the client has room for it (see ``bufferLimit``).
     public func send(_ data: Data) async {
-        await wait(until: { $0.closed || $0.queuedBytes < self.bufferLimit })
+        let limit = bufferLimit
+        // Most sends find room: they queue the part without suspending.
+        if !state.withLock({ $0.closed || $0.queuedBytes < limit }) {
+            await wait(until: { $0.closed || $0.queuedBytes < limit })
+        }
         push(.part(data))
     }
 
@@ -101,7 +107,7 @@ public final class MockStream: Sendable {
         let handler: (@Sendable (StreamEvent) -> Void)? = state.withLock { state in
             guard !state.ended, !state.closed else { return nil }
             if case .part = event {} else { state.ended = true }
-            if let waiting = state.waiting, state.queued.isEmpty {
+            if let waiting = state.waiting, state.head == state.queued.count {
                 state.waiting = nil
                 return waiting
             }
@@ -154,11 +160,19 @@ public final class MockStream: Sendable {
     /// The next event if one is queued; otherwise `handler` gets it when the test sends it.
     func next(whenDue handler: @escaping @Sendable (StreamEvent) -> Void) -> StreamEvent? {
         let event: StreamEvent? = state.withLock { state in
-            guard !state.queued.isEmpty else {
+            guard state.head < state.queued.count else {
                 state.waiting = handler
                 return nil
             }
-            let event = state.queued.removeFirst()
+            let event = state.queued[state.head]
+            state.head += 1
+            if state.head == state.queued.count {
+                state.queued.removeAll(keepingCapacity: true)
+                state.head = 0
+            } else if state.head >= 1_024, state.head * 2 >= state.queued.count {
+                state.queued.removeFirst(state.head)
+                state.head = 0
+            }
             if case .part(let data) = event { state.queuedBytes -= data.count }
             return event
         }
@@ -166,9 +180,9 @@ public final class MockStream: Sendable {
         return event
     }
 
-    /// A part reached the client.
-    func delivered() {
-        state.withLock { $0.delivered += 1 }
+    /// Parts reached the client.
+    func delivered(_ count: Int = 1) {
+        state.withLock { $0.delivered += count }
         wake()
     }
 
@@ -178,6 +192,7 @@ public final class MockStream: Sendable {
             state.closed = true
             state.waiting = nil
             state.queued = []
+            state.head = 0
             state.queuedBytes = 0
             if early { state.wentAway = true }
         }

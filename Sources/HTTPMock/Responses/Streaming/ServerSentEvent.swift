@@ -44,6 +44,11 @@ public struct ServerSentEvent: Sendable, Hashable, CustomStringConvertible {
     public var description: String { text }
 
     private var text: String {
+        // The common event, one line of data alone.
+        if comment == nil, event == nil, id == nil, retry == nil, let data,
+           !data.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
+            return "data: " + data + "\n\n"
+        }
         var text = ""
         if let comment {
             for line in Self.lines(of: comment) { text += ": \(line)\n" }

@@ -107,7 +107,11 @@ package final class StreamPlayback: Sendable {
                 return (.part(parts[index].data), max(0, parts[index].delay), index)
             }
             guard let event = step.event else { return nil }  // finished, or stalled until cancelled
-            if step.delay <= 0 { return finish(event) }
+            if step.delay <= 0 {
+                // Due now: a part needs no second look at the state; an end or a failure finishes the playback.
+                if case .part = event { return event }
+                return finish(event)
+            }
             let timer = DispatchWorkItem { [weak self] in
                 guard let self, let event = self.finish(event) else { return }
                 handler(event)
@@ -122,9 +126,9 @@ package final class StreamPlayback: Sendable {
         }
     }
 
-    /// A part reached the client: a live stream's test can see it.
-    package func delivered() {
-        if case .live(let stream, _) = runner { stream.delivered() }
+    /// Parts reached the client (default one): a live stream's test can see it.
+    package func delivered(_ count: Int = 1) {
+        if case .live(let stream, _) = runner { stream.delivered(count) }
     }
 
     /// The client went away or the face is done: the timer, the producer and the handler are dropped.
