@@ -39,12 +39,12 @@ func benchmarkStreams(_ options: Options) async throws {
         produced.clearJournal()
     }
     print("\n## Streams: events per second, one streamed response to a delegate-based task (\(rounds) interleaved rounds)")
-    print(pad("stream", 52) + pad("events/s (median)", 20) + pad("x floor (range)", 20) + "target")
+    print(pad("stream", 52) + pad("events/s (median)", 20) + pad("x floor, median (range)", 24) + "target")
     for (index, row) in rows.enumerated() {
         let ratios = zip(rates[index], rates[0]).map { $0 / $1 }.sorted()
-        let range = String(format: "%.2f–%.2f", ratios.first ?? 0, ratios.last ?? 0)
+        let range = String(format: "%.2f (%.2f–%.2f)", median(ratios), ratios.first ?? 0, ratios.last ?? 0)
         let target = index == 0 ? "" : (median(ratios) >= 0.8 ? "≥ 0.80  met" : "≥ 0.80  MISSED")
-        print(pad(row.0, 52) + pad(String(format: "%.0f", median(rates[index])), 20) + pad(index == 0 ? "1" : range, 20) + target)
+        print(pad(row.0, 52) + pad(String(format: "%.0f", median(rates[index])), 20) + pad(index == 0 ? "1" : range, 24) + target)
     }
 }
 
