@@ -24,6 +24,10 @@ extension ConnectionHandler {
     /// Status line, headers and body as the stub gave them: no redirect followed, no cookie stored.
     private func send(_ response: WireResponse, version: HTTPVersion, isHead: Bool, context: ChannelHandlerContext) {
         guard isOpen else { return }
+        if case .stream = response.body {
+            sendStream(response, version: version, isHead: isHead, context: context)
+            return
+        }
         let size = response.bodySize
         let hasBody = !(100...199).contains(response.status) && response.status != 204 && response.status != 304
         if let cut = response.truncation, cut < size {
@@ -57,6 +61,8 @@ extension ConnectionHandler {
                 context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: sent)
             }
             finish(Self.journaled(response, body: data), sent: sent, context: context)
+        case .stream:
+            return  // sent by sendStream, above
         case .file(let url, _):
             write(head, joining: nil, promise: sent, context: context)
             if let speed = response.bytesPerSecond, let data = try? Data(contentsOf: url, options: .alwaysMapped) {

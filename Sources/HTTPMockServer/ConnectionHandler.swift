@@ -41,6 +41,8 @@ final class ConnectionHandler: ChannelInboundHandler {
     var lastResponse = ResponseCache()
     /// A delayed status line, or the next slice of a throttled body.
     var pending: Scheduled<Void>?
+    /// A streamed body going out (see ConnectionHandler+Streams.swift).
+    var stream: ServerStream?
     var isOpen = true
 
     init(settings: ConnectionSettings, encoder: ResponseEncoder) {
@@ -59,6 +61,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         isOpen = false
         stopHeadTimer()
         pending?.cancel()
+        abandonStream()
         if let entry {
             self.entry = nil
             let failure = silentFailure ?? URLError(.cancelled, userInfo: [
@@ -67,6 +70,11 @@ final class ConnectionHandler: ChannelInboundHandler {
             settings.mock.complete(entry, with: .failure(failure))
         }
         context.fireChannelInactive()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if stream != nil, context.channel.isWritable { pumpStream(context: context) }
+        context.fireChannelWritabilityChanged()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

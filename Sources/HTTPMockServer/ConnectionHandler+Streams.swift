@@ -1,0 +1,137 @@
+#if Server
+import Foundation
+import HTTPMock
+import NIOCore
+import NIOHTTP1
+
+/// A streamed body's run on a connection: its playback and the journal entry it reports to.
+struct ServerStream {
+    let playback: StreamPlayback
+    let entry: Int?
+}
+
+// A streamed body (`MockResponse.events`, `.chunks`, `.stream`): the head goes out with chunked transfer encoding
+// (HTTP/1.0: a body read until the connection closes), then each part as one chunk, written and flushed when it is
+// due, then the chunked body's end; a fault closes the connection without it. The next part is asked for only
+// while the channel is writable, so a client that reads slowly holds the stream back instead of growing the
+// server's memory.
+extension ConnectionHandler {
+    func sendStream(_ response: WireResponse, version: HTTPVersion, isHead: Bool, context: ChannelHandlerContext) {
+        guard let playback = response.playback() else { return }
+        let entry = self.entry
+        self.entry = nil  // the stream completes it
+        let chunked = version.major == 1 && version.minor >= 1
+        if !chunked { keepAlive = false }
+        var (headers, _, _) = ResponseCache.fields(of: response.headers)
+        let hasBody = !(100...199).contains(response.status) && response.status != 204 && response.status != 304
+        if chunked && hasBody { headers.add(name: "Transfer-Encoding", value: "chunked") }
+        if !keepAlive { headers.add(name: "Connection", value: "close") }
+        encoder.nextHead = nil
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: response.status),
+                                                            headers: headers))), promise: nil)
+        context.flush()
+        if let entry { settings.mock.beginStream(entry, status: response.status, headers: response.headers) }
+        stream = ServerStream(playback: playback, entry: entry)
+        guard hasBody, !isHead else {
+            endStream(.finished, context: context)
+            return
+        }
+        pumpStream(context: context)
+    }
+
+    /// Writes the parts that are due while the channel takes them; asks for the next one to come back on the loop.
+    func pumpStream(context: ChannelHandlerContext) {
+        guard isOpen, let current = stream else { return }
+        let loop = context.eventLoop
+        let bound = NIOLoopBound((self, context), eventLoop: loop)
+        var sent: [Data] = []
+        defer {
+            if !sent.isEmpty { context.flush() }
+            journal(sent, of: current)
+        }
+        while context.channel.isWritable {
+            guard let event = current.playback.next(whenDue: { event in
+                loop.execute {
+                    let (handler, context) = bound.value
+                    handler.streamEventCame(event, context: context)
+                }
+            }) else { return }  // due later (or stalled): it comes back through the handler
+            switch event {
+            case .part(let data):
+                guard !data.isEmpty else { continue }
+                context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(data: data)))), promise: nil)
+                sent.append(data)
+                if sent.count == 256 {
+                    context.flush()
+                    journal(sent, of: current)
+                    sent.removeAll(keepingCapacity: true)
+                }
+            case .end:
+                if !sent.isEmpty { context.flush() }
+                journal(sent, of: current)
+                sent = []
+                endStream(.finished, context: context)
+                return
+            case .failure(let error):
+                if !sent.isEmpty { context.flush() }
+                journal(sent, of: current)
+                sent = []
+                endStream(.failed(error), context: context)
+                return
+            }
+        }
+        // Not writable: `channelWritabilityChanged` resumes the stream once the client has read.
+    }
+
+    /// A part (or the end) came due while the loop waited.
+    private func streamEventCame(_ event: StreamEvent, context: ChannelHandlerContext) {
+        guard isOpen, let current = stream else { return }
+        switch event {
+        case .part(let data):
+            if !data.isEmpty {
+                context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(data: data)))), promise: nil)
+            }
+            journal([data], of: current)
+            pumpStream(context: context)
+        case .end:
+            endStream(.finished, context: context)
+        case .failure(let error):
+            endStream(.failed(error), context: context)
+        }
+    }
+
+    private func journal(_ parts: [Data], of stream: ServerStream) {
+        guard !parts.isEmpty else { return }
+        if let entry = stream.entry { settings.mock.streamed(entry, parts: parts) }
+        stream.playback.delivered(parts.count)
+    }
+
+    /// Ends the stream: the end of the chunked body (then the next request, or the close), or, after a fault, the
+    /// connection closed without it, as a server that dies mid-body.
+    private func endStream(_ ending: StreamRecord.Ending, context: ChannelHandlerContext) {
+        guard let current = stream else { return }
+        stream = nil
+        current.playback.cancel()
+        if let entry = current.entry { settings.mock.endStream(entry, ending) }
+        if case .failed = ending {
+            keepAlive = false
+            context.close(promise: nil)
+            return
+        }
+        let keepAlive = self.keepAlive
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { result in
+            self.responding = false
+            if case .failure = result { return }
+            if keepAlive { self.awaitHead(context: context) } else { context.close(promise: nil) }
+        }
+    }
+
+    /// The client went away mid-stream: the playback is freed and the journal says so.
+    func abandonStream() {
+        guard let current = stream else { return }
+        stream = nil
+        current.playback.cancel()
+        if let entry = current.entry { settings.mock.endStream(entry, .clientWentAway) }
+    }
+}
+#endif
