@@ -65,9 +65,8 @@ final class SocketStreamClient: NSObject, URLSessionDataDelegate, @unchecked Sen
     private let state = Guarded((pieces: [Data](), error: (any Error)?.none, finished: false))
     private var session: URLSession!
 
-    init(_ url: URL) {
+    init(_ url: URL, configuration: URLSessionConfiguration = .ephemeral) {
         super.init()
-        let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 30
         session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         session.dataTask(with: url).resume()
