@@ -18,7 +18,9 @@ extension ConnectionHandler {
                 for (name, value) in reply.headers {
                     headers[name] = headers[name].map { "\($0), \(value)" } ?? value
                 }
-                let response = WireResponse(status: reply.status, headers: headers, body: .data(reply.body), url: request.url)
+                let response = reply.parts.map {
+                    WireResponse.relayed(status: reply.status, headers: headers, parts: $0, url: request.url)
+                } ?? WireResponse(status: reply.status, headers: headers, body: .data(reply.body), url: request.url)
                 self.respond(with: response, version: version, isHead: isHead, context: context)
             case .failure(let error):
                 self.complete(.failure(error))

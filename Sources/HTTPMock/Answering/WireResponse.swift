@@ -40,6 +40,12 @@ package struct WireResponse: Sendable {
         self.url = url
     }
 
+    /// A streamed response a server relays from a proxied upstream: its parts are queued on `parts` as they
+    /// arrive (``MockStream/enqueue(_:)``), and go out as they come.
+    package static func relayed(status: Int, headers: [String: String], parts: MockStream, url: URL) -> WireResponse {
+        WireResponse(status: status, headers: headers, body: .stream(StreamSource(.live(parts))), url: url)
+    }
+
     init(_ response: MockResponse, url: URL, extraDelay: TimeInterval) {
         status = response.status.code
         headers = response.headers

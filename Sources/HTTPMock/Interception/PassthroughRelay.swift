@@ -67,7 +67,7 @@ final class PassthroughRelay: NSObject, URLSessionDataDelegate, Sendable {
 extension HTTPURLResponse {
     /// Whether the body is a stream the caller should get as it arrives: server-sent events, or a body with no
     /// `Content-Length` (chunked, or read until the connection closes).
-    var isStreamedBody: Bool {
+    package var isStreamedBody: Bool {
         if let type = value(forHTTPHeaderField: "Content-Type"), type.lowercased().hasPrefix("text/event-stream") {
             return true
         }

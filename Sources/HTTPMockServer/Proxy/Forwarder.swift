@@ -13,10 +13,14 @@ final class Forwarder: Sendable {
         var status: Int
         var headers: [(name: String, value: String)]
         var body: Data
+        /// A streamed answer (server-sent events, a body without `Content-Length`): its parts arrive here as the
+        /// upstream sends them, and `body` is empty.
+        var parts: MockStream?
     }
 
     let upstream: URL
     private let session: URLSession
+    private let relay = ProxyRelay()
     private let closed = Locked(false)
 
     /// Headers that describe one connection (RFC 9110 §7.6.1), not the message, and those URLSession sets itself:
@@ -36,7 +40,7 @@ final class Forwarder: Sendable {
         configuration.httpShouldSetCookies = false
         configuration.urlCache = nil
         configuration.urlCredentialStorage = nil
-        session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
+        session = URLSession(configuration: configuration, delegate: relay, delegateQueue: nil)
     }
 
     /// The upstream URL for `request`: the upstream's scheme and authority, its path followed by the request's
@@ -66,23 +70,29 @@ final class Forwarder: Sendable {
             outgoing.addValue(field.value, forHTTPHeaderField: field.name)
         }
         outgoing.httpBody = request.body
-        session.dataTask(with: outgoing) { data, response, error in
-            if let error {
+        let task = session.dataTask(with: outgoing)
+        relay.register(task) { event in
+            switch event {
+            case .failure(let error):
                 completion(.failure(error))
-                return
+            case .head(let http, let parts):
+                completion(.success(Reply(status: http.statusCode, headers: Self.relayedHeaders(of: http), body: Data(),
+                                          parts: parts)))
+            case .whole(let http, let data):
+                completion(.success(Reply(status: http.statusCode, headers: Self.relayedHeaders(of: http), body: data)))
             }
-            guard let http = response as? HTTPURLResponse else {
-                completion(.failure(URLError(.badServerResponse)))
-                return
-            }
-            var headers: [(name: String, value: String)] = []
-            for (name, value) in http.allHeaderFields {
-                guard let name = name as? String, let value = value as? String,
-                      !Self.hopByHop.contains(name.lowercased()) else { continue }
-                headers.append((name, value))
-            }
-            completion(.success(Reply(status: http.statusCode, headers: headers, body: data ?? Data())))
-        }.resume()
+        }
+        task.resume()
+    }
+
+    private static func relayedHeaders(of http: HTTPURLResponse) -> [(name: String, value: String)] {
+        var headers: [(name: String, value: String)] = []
+        for (name, value) in http.allHeaderFields {
+            guard let name = name as? String, let value = value as? String,
+                  !hopByHop.contains(name.lowercased()) else { continue }
+            headers.append((name, value))
+        }
+        return headers
     }
 
     /// Lets the requests in flight finish, then releases the session.
@@ -95,11 +105,72 @@ final class Forwarder: Sendable {
     }
 }
 
-/// Hands a redirect back to the client instead of following it: a proxy relays each hop.
-private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+/// The delegate of the proxy's session: hands a redirect back to the client instead of following it (a proxy relays
+/// each hop), and relays a streamed answer part by part as the upstream sends it.
+private final class ProxyRelay: NSObject, URLSessionDataDelegate, Sendable {
+    enum Event {
+        /// A streamed answer's head; its parts follow on the stream.
+        case head(HTTPURLResponse, MockStream)
+        /// A whole answer.
+        case whole(HTTPURLResponse, Data)
+        case failure(any Error)
+    }
+
+    private struct Relay {
+        let deliver: @Sendable (Event) -> Void
+        var response: HTTPURLResponse?
+        var parts: MockStream?
+        var body = Data()
+    }
+
+    private let tasks = Locked([Int: Relay]())
+
+    func register(_ task: URLSessionTask, _ deliver: @escaping @Sendable (Event) -> Void) {
+        tasks.withLock { $0[task.taskIdentifier] = Relay(deliver: deliver) }
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
         completionHandler(nil)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        let id = dataTask.taskIdentifier
+        if let http = response as? HTTPURLResponse {
+            let parts = http.isStreamedBody ? MockStream() : nil
+            let deliver = tasks.withLock { tasks -> (@Sendable (Event) -> Void)? in
+                tasks[id]?.response = http
+                tasks[id]?.parts = parts
+                return tasks[id]?.deliver
+            }
+            if let parts { deliver?(.head(http, parts)) }
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let parts = tasks.withLock { tasks -> MockStream? in
+            guard let task = tasks[dataTask.taskIdentifier] else { return nil }
+            if task.parts == nil { tasks[dataTask.taskIdentifier]?.body.append(data) }
+            return task.parts
+        }
+        parts?.enqueue(.part(data))
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let done = tasks.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let parts = done.parts {
+            parts.enqueue(error.map { .failure(URLError(.networkConnectionLost, userInfo: [NSUnderlyingErrorKey: $0])) } ?? .end)
+            return
+        }
+        if let error {
+            done.deliver(.failure(error))
+        } else if let response = done.response {
+            done.deliver(.whole(response, done.body))
+        } else {
+            done.deliver(.failure(URLError(.badServerResponse)))
+        }
     }
 }
 #endif

@@ -10,43 +10,37 @@ import Darwin
 import HTTPMock
 
 /// `curl -N` (no buffering) in a child process, whose output the test reads as it arrives.
-final class StreamingCurl: @unchecked Sendable {  // reason: the process is set up once in init; its output is behind `Guarded`
+///
+/// curl writes to a file, not a pipe: a pipe's reader waits for every process holding its write end, and a child
+/// of a test running in parallel may hold one it inherited.
+final class StreamingCurl: @unchecked Sendable {  // reason: the process and the file are set up once in init; the exit code is behind `Guarded`
     private let process = Process()
-    private let output = Pipe()
-    private let received = Guarded((text: "", ended: false))
+    private let file: URL
     private let exit = Guarded<Int32?>(nil)
 
     init(_ url: URL) throws {
+        file = FileManager.default.temporaryDirectory.appendingPathComponent("httpmock-curl-\(UUID().uuidString).out")
+        FileManager.default.createFile(atPath: file.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         process.arguments = ["-N", "--silent", "--max-time", "60", url.absoluteString]
-        process.standardOutput = output
+        process.standardOutput = try FileHandle(forWritingTo: file)
         process.standardError = FileHandle.nullDevice
-        let received = self.received
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            received.withLock { state in
-                if data.isEmpty {
-                    state.ended = true
-                    handle.readabilityHandler = nil
-                } else {
-                    state.text += String(decoding: data, as: UTF8.self)
-                }
-            }
-        }
         let exit = self.exit
         process.terminationHandler = { process in exit.withLock { $0 = process.terminationStatus } }
         try process.run()
     }
 
-    /// What curl wrote so far.
-    var text: String { received.withLock { $0.text } }
+    deinit { try? FileManager.default.removeItem(at: file) }
 
-    /// Waits until curl's output contains `text` (or curl ended); true if it does.
+    /// What curl wrote so far.
+    var text: String { (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
+
+    /// Waits until curl's output contains `text` (or curl exited without writing it); true if it does.
     func waitFor(_ text: String) async -> Bool {
         while true {
-            let (now, ended) = received.withLock { ($0.text, $0.ended) }
-            if now.contains(text) { return true }
-            if ended { return false }
+            let exited = exit.withLock { $0 } != nil
+            if self.text.contains(text) { return true }
+            if exited { return self.text.contains(text) }
             try? await Task.sleep(nanoseconds: 5_000_000)
         }
     }
@@ -54,7 +48,7 @@ final class StreamingCurl: @unchecked Sendable {  // reason: the process is set 
     /// Waits for curl to exit, and returns its exit code.
     func waitForExit() async -> Int32 {
         while true {
-            if let code = exit.withLock({ $0 }), received.withLock({ $0.ended }) { return code }
+            if let code = exit.withLock({ $0 }) { return code }
             try? await Task.sleep(nanoseconds: 5_000_000)
         }
     }

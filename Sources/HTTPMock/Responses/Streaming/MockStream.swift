@@ -99,7 +99,7 @@ public final class MockStream: Sendable {
 
     /// Queues `event` at once, without waiting for room: for parts relayed from a real server, which the mock
     /// cannot slow down.
-    func enqueue(_ event: StreamEvent) {
+    package func enqueue(_ event: StreamEvent) {
         push(event)
     }
 
