@@ -29,6 +29,10 @@ import OpenAPIRuntime
 /// And how the answer comes back:
 /// - a response becomes an `HTTPResponse` with its status and headers (plus `Content-Length`) and an
 ///   `HTTPBody` that can be read more than once (empty for `HEAD`);
+/// - a streamed response (`MockResponse.events`, `.chunks`, `.stream`) becomes an `HTTPResponse` without
+///   `Content-Length` and an `HTTPBody` read once, that yields each part when it is due and the client asks for it
+///   (so swift-openapi-runtime's server-sent-events decoding gets each event as it arrives); a fault is thrown
+///   from the body; a client that cancels or stops reading frees the stream, and the journal says it went away;
 /// - a failure, a `NetworkFault` or the unmocked policy's error is thrown, and the generated client
 ///   wraps it in its `ClientError` as it wraps any network error. A truncated body throws
 ///   `URLError(.networkConnectionLost)`, as a buffering transport reports it;
@@ -98,6 +102,17 @@ public struct HTTPMockTransport: ClientTransport {
             throw error
         }
         try await wait(delay, entry: entry)
+        if let playback = response.playback() {
+            // A streamed body: the head now, each part when the client reads it and it is due.
+            mock.beginStream(entry, status: response.status, headers: response.headers)
+            let run = StreamRun(playback: playback, mock: mock, entry: entry)
+            let head = Self.response(status: response.status, headers: response.headers)
+            if isHead {
+                run.end(.finished)
+                return (head, HTTPBody())
+            }
+            return (head, HTTPBody(StreamedBody(run: run), length: .unknown, iterationBehavior: .single))
+        }
         let body: Data
         do {
             body = try response.bodyData()

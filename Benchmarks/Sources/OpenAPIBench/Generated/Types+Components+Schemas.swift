@@ -6,6 +6,21 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     internal enum Schemas {
+        /// - Remark: Generated from `#/components/schemas/Delta`.
+        internal struct Delta: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Delta/text`.
+            internal var text: Swift.String
+            /// Creates a new `Delta`.
+            ///
+            /// - Parameters:
+            ///   - text:
+            internal init(text: Swift.String) {
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case text
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/User`.
         internal struct User: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/User/id`.

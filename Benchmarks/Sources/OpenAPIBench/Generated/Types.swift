@@ -14,6 +14,9 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /users/{id}`.
     /// - Remark: Generated from `#/paths//users/{id}/get(getUser)`.
     func getUser(_ input: Operations.getUser.Input) async throws -> Operations.getUser.Output
+    /// - Remark: HTTP `GET /chat/stream`.
+    /// - Remark: Generated from `#/paths//chat/stream/get(streamChat)`.
+    func streamChat(_ input: Operations.streamChat.Input) async throws -> Operations.streamChat.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -50,6 +53,11 @@ extension APIProtocol {
             path: path,
             headers: headers
         ))
+    }
+    /// - Remark: HTTP `GET /chat/stream`.
+    /// - Remark: Generated from `#/paths//chat/stream/get(streamChat)`.
+    internal func streamChat(headers: Operations.streamChat.Input.Headers = .init()) async throws -> Operations.streamChat.Output {
+        try await streamChat(Operations.streamChat.Input(headers: headers))
     }
 }
 
