@@ -20,7 +20,7 @@ extension HAR {
             startedDateTime: dates.string(from: journal.receivedAt),
             time: milliseconds,
             request: request(journal.request, redaction: redaction),
-            response: response(outcome, redaction: redaction),
+            response: response(outcome, stream: journal.stream, redaction: redaction),
             timings: Timings(wait: milliseconds)
         )
     }
@@ -42,7 +42,8 @@ extension HAR {
         )
     }
 
-    static func response(_ outcome: JournalEntry.Outcome, redaction: Redaction) -> Response {
+    static func response(_ outcome: JournalEntry.Outcome, stream: StreamRecord? = nil, redaction: Redaction) -> Response {
+        if let stream { return streamedResponse(stream, outcome: outcome, redaction: redaction) }
         switch outcome {
         case .failure(let error):
             return Response(status: 0, statusText: "", content: Content(size: 0, mimeType: ""), bodySize: 0,
@@ -61,6 +62,31 @@ extension HAR {
                 bodySize: body.count
             )
         }
+    }
+
+    /// A streamed response: its head, each part with its offset (`_parts`), the whole body in `content`, and the
+    /// error when the stream failed part of the way. Each part is redacted as a body of its type is (the `data:`
+    /// lines of server-sent events as JSON).
+    private static func streamedResponse(_ stream: StreamRecord, outcome: JournalEntry.Outcome, redaction: Redaction) -> Response {
+        var body = Data()
+        var parts: [Part] = []
+        for part in stream.parts {
+            let redacted = redaction.streamedPart(part.data, contentType: stream.headers.first { $0.key.lowercased() == "content-type" }?.value)
+            body.append(redacted)
+            parts.append(Part(offset: (part.offset * 1_000_000).rounded() / 1_000_000, data: redacted))
+        }
+        var headerValues = stream.headers
+        var error: String?
+        if case .failure(let failure) = outcome { error = URLErrorName.describe(failure) }
+        headerValues = headerValues.filter { $0.key.lowercased() != "content-length" }
+        var response = Self.response(.response(status: stream.status, headers: headerValues, body: Data()), redaction: redaction)
+        let type = stream.headers.first { $0.key.lowercased() == "content-type" }?.value
+        response.content = Content(mimeType: type ?? "", body: body)
+        response.bodySize = body.count
+        response.error = error
+        response.parts = parts
+        response.partsTruncated = stream.isWhole ? nil : true
+        return response
     }
 
     /// `a=1; b=2` as pairs.

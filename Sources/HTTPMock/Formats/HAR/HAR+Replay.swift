@@ -94,9 +94,46 @@ extension HAR {
             let name = headers.keys.first { $0.caseInsensitiveCompare(pair.name) == .orderedSame } ?? pair.name
             headers[name] = headers[name].map { "\($0), \(pair.value)" } ?? pair.value
         }
+        if let parts = response.parts, response.partsTruncated != true {
+            return try streamed(parts, response: response, headers: headers, lifetime: lifetime, options: options,
+                                place: place)
+        }
         return MockResponse(status: .init(code: response.status), headers: headers, body: body,
                             contentType: response.content.mimeType.isEmpty ? nil : response.content.mimeType,
                             lifetime: lifetime, delivery: delivery)
+    }
+
+    /// A streamed response (`_parts`): the same parts, at once or (``HARReplayOptions/replaysTiming``) each after
+    /// the time between it and the one before; a stream that failed part of the way fails again after its parts.
+    private static func streamed(_ recorded: [Part], response: Response, headers: [String: String],
+                                 lifetime: MockResponse.Lifetime, options: HARReplayOptions,
+                                 place: String) throws(HTTPMockError) -> MockResponse {
+        var problems: [String] = []
+        var parts: [StreamPart] = []
+        var previous = 0.0
+        for (index, part) in recorded.enumerated() {
+            let position = "\(place).response._parts[\(index)]"
+            guard let data = part.data else {
+                problems.append("\(position).text: not valid base64 although \"encoding\" is \"base64\"")
+                continue
+            }
+            guard part.offset.isFinite, part.offset >= 0 else {
+                problems.append("\(position).offset: \(part.offset) is not a number of seconds, 0 or more")
+                continue
+            }
+            guard part.offset >= previous else {
+                problems.append("\(position).offset: \(part.offset) comes before the part before it (\(previous)); parts are listed in the order they arrived")
+                continue
+            }
+            parts.append(StreamPart(data, after: options.replaysTiming ? part.offset - previous : 0))
+            previous = part.offset
+        }
+        guard problems.isEmpty else {
+            throw HTTPMockError(.invalidDefinition, problems.joined(separator: "; "))
+        }
+        let fault = response.error.map { StreamFault.fail(URLError(URLErrorName.code(named: $0) ?? .networkConnectionLost), afterParts: parts.count) }
+        return MockResponse.chunks(parts, contentType: response.content.mimeType.isEmpty ? "application/octet-stream" : response.content.mimeType,
+                                   status: .init(code: response.status), fault: fault, lifetime: lifetime, headers: headers)
     }
 
     /// Headers that described the bytes on the wire, not the decoded body HAR keeps; the mock sets its own length.

@@ -24,13 +24,20 @@ extension HAR {
         public var headersSize: Int
         /// The body's length in bytes.
         public var bodySize: Int
-        /// Why there is no response (`status` 0).
+        /// Why there is no response (`status` 0), or, for a streamed response that failed part of the way
+        /// (``parts``), why it failed.
         public var error: String?
+        /// A streamed body's parts with their timing, as HTTPMock writes them (`_parts`, an extension field:
+        /// other tools ignore it and read ``content`` whole). `nil` for a body that was not streamed.
+        public var parts: [Part]?
+        /// `true` when the journal kept only the first parts of a long stream (`_partsTruncated`): ``parts`` is
+        /// then not the whole body, and replay serves ``content`` whole instead.
+        public var partsTruncated: Bool?
 
         /// A response; a failed request has `status` 0 and an `error`.
         public init(status: Int, statusText: String, httpVersion: String = "HTTP/1.1", headers: [Pair] = [],
                     cookies: [Pair] = [], content: Content, redirectURL: String = "", headersSize: Int = -1,
-                    bodySize: Int = -1, error: String? = nil) {
+                    bodySize: Int = -1, error: String? = nil, parts: [Part]? = nil, partsTruncated: Bool? = nil) {
             self.status = status
             self.statusText = statusText
             self.httpVersion = httpVersion
@@ -41,11 +48,15 @@ extension HAR {
             self.headersSize = headersSize
             self.bodySize = bodySize
             self.error = error
+            self.parts = parts
+            self.partsTruncated = partsTruncated
         }
 
         enum CodingKeys: String, CodingKey {
             case status, statusText, httpVersion, headers, cookies, content, redirectURL, headersSize, bodySize
             case error = "_error"
+            case parts = "_parts"
+            case partsTruncated = "_partsTruncated"
         }
 
         public init(from decoder: any Decoder) throws {
@@ -60,6 +71,39 @@ extension HAR {
             headersSize = try container.decodeWholeNumberIfPresent(forKey: .headersSize) ?? -1
             bodySize = try container.decodeWholeNumberIfPresent(forKey: .bodySize) ?? -1
             error = try container.decodeIfPresent(String.self, forKey: .error)
+            parts = try container.decodeIfPresent([Part].self, forKey: .parts)
+            partsTruncated = try container.decodeIfPresent(Bool.self, forKey: .partsTruncated)
+        }
+    }
+
+    /// One part of a streamed body (`_parts`): its bytes, and when it reached the client.
+    public struct Part: Codable, Sendable, Hashable {
+        /// Seconds after the response's headers.
+        public var offset: Double
+        /// The part as text, or base64 (see ``encoding``).
+        public var text: String
+        /// `"base64"` when ``text`` is base64-encoded bytes.
+        public var encoding: String?
+
+        /// A part given as text (or base64 with `encoding: "base64"`).
+        public init(offset: Double, text: String, encoding: String? = nil) {
+            self.offset = offset
+            self.text = text
+            self.encoding = encoding
+        }
+
+        /// A part's bytes: text when they are UTF-8, base64 otherwise.
+        public init(offset: Double, data: Data) {
+            if let text = String(data: data, encoding: .utf8) {
+                self.init(offset: offset, text: text)
+            } else {
+                self.init(offset: offset, text: data.base64EncodedString(), encoding: "base64")
+            }
+        }
+
+        /// The part's bytes; `nil` when ``encoding`` is `base64` and ``text`` is not valid base64.
+        public var data: Data? {
+            encoding == "base64" ? Base64.decode(text) : Data(text.utf8)
         }
     }
 

@@ -121,6 +121,15 @@ extension MappingFile {
                 throw HTTPMockError(.invalidDefinition, "\(place).file: \"\(relative)\" is not UTF-8 text, so it cannot be a template")
             }
             return (.data(data), type, try template(text, json: type.contains("json"), at: "file"))
+        case .parts(let specs):
+            var parts: [StreamPart] = []
+            for (index, spec) in specs.enumerated() {
+                guard let data = spec.text.map({ Data($0.utf8) }) ?? spec.base64.flatMap(Base64.decode) else {
+                    throw HTTPMockError(.invalidDefinition, "\(place).parts[\(index)].base64: the text is not valid base64; fix it, or give the part as \"text\"")
+                }
+                parts.append(StreamPart(data, after: spec.after))
+            }
+            return (.stream(StreamSource(.script(parts, fault: nil))), "application/octet-stream", nil)
         }
     }
 }

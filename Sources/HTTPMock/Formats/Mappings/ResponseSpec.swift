@@ -25,6 +25,8 @@ struct ResponseSpec: Decodable {
         case json(JSONValue)
         case base64(String)
         case file(String)
+        /// A streamed body: its parts, each after a delay.
+        case parts([PartSpec])
     }
 
     /// `times`: a count from 1, or `"eternal"`.
@@ -63,8 +65,32 @@ struct ResponseSpec: Decodable {
         }
     }
 
-    static let keys = ["status", "headers", "text", "json", "base64", "file", "contentType", "template", "times",
+    static let keys = ["status", "headers", "text", "json", "base64", "file", "parts", "contentType", "template", "times",
                        "delay", "failure", "redirect"]
+
+    /// One part of a streamed body: `{"after": 0.05, "text": "…"}` or `{"after": 0.05, "base64": "…"}`.
+    struct PartSpec: Decodable, Equatable {
+        /// Seconds after the part before (the first: after the headers).
+        var after: Double
+        var text: String?
+        var base64: String?
+
+        init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(["after", "text", "base64"])
+            let container = try decoder.container(keyedBy: NamedKey.self)
+            after = try container.decodeIfPresent(Double.self, forKey: NamedKey("after")) ?? 0
+            text = try container.decodeIfPresent(String.self, forKey: NamedKey("text"))
+            base64 = try container.decodeIfPresent(String.self, forKey: NamedKey("base64"))
+            guard after >= 0, after.isFinite else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                        debugDescription: "\"after\" must be a number of seconds, 0 or more"))
+            }
+            guard (text == nil) != (base64 == nil) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                        debugDescription: "a part gives its bytes as \"text\" or as \"base64\", one of the two"))
+            }
+        }
+    }
 
     init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(Self.keys)
@@ -84,7 +110,7 @@ struct ResponseSpec: Decodable {
         } else {
             failure = try container.decodeIfPresent(String.self, forKey: NamedKey("failure"))
         }
-        let bodyKeys = ["text", "json", "base64", "file"].filter { container.contains(NamedKey($0)) }
+        let bodyKeys = ["text", "json", "base64", "file", "parts"].filter { container.contains(NamedKey($0)) }
         if bodyKeys.count > 1 {
             throw fail("give one body, not \(bodyKeys.map { "\"\($0)\"" }.joined(separator: " and "))")
         }
@@ -93,6 +119,7 @@ struct ResponseSpec: Decodable {
         case "json": body = .json(try container.decode(JSONValue.self, forKey: NamedKey("json")))
         case "base64": body = .base64(try container.decode(String.self, forKey: NamedKey("base64")))
         case "file": body = .file(try container.decode(String.self, forKey: NamedKey("file")))
+        case "parts": body = .parts(try container.decode([PartSpec].self, forKey: NamedKey("parts")))
         default: body = nil
         }
         if let delay, !(delay >= 0 && delay.isFinite) { throw fail("delay must be a number of seconds, 0 or more") }
@@ -103,7 +130,12 @@ struct ResponseSpec: Decodable {
         if redirect != nil, let status, !(300...399).contains(status) {
             throw fail("a redirect needs a 3xx status, not \(status)")
         }
-        if template, body == nil || { if case .base64 = body { return true } else { return false } }() {
+        if template, body == nil || {
+            switch body {
+            case .base64, .parts: return true
+            default: return false
+            }
+        }() {
             throw fail("\"template\" needs a \"text\", \"json\" or \"file\" body")
         }
     }

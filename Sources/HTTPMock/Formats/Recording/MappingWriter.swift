@@ -38,7 +38,7 @@ enum MappingWriter {
             let request = self.request(entry.request, redaction: redaction)
             let key = String(decoding: JSONValue.object(request).data, as: UTF8.self)
             if groups[key] == nil { order.append(key); groups[key] = (request, []) }
-            groups[key]!.responses.append(response(outcome, redaction: redaction))
+            groups[key]!.responses.append(response(outcome, stream: entry.stream, redaction: redaction))
         }
         return order.map { key in
             let group = groups[key]!
@@ -70,7 +70,30 @@ enum MappingWriter {
         return request
     }
 
-    private static func response(_ outcome: JournalEntry.Outcome, redaction: Redaction) -> JSONValue {
+    private static func response(_ outcome: JournalEntry.Outcome, stream: StreamRecord?, redaction: Redaction) -> JSONValue {
+        if let stream, stream.isWhole {
+            // A streamed body: its parts, each after the time between it and the one before.
+            let status = outcome.statusCode ?? stream.status
+            guard case .response = outcome else { return self.response(outcome, stream: nil, redaction: redaction) }
+            var response: [String: JSONValue] = ["status": .int(status)]
+            var headers: [String: JSONValue] = [:]
+            for (name, value) in stream.headers where !HAR.unreplayedHeaders.contains(name.lowercased()) {
+                headers[name] = .string(redaction.header(name, value))
+            }
+            if !headers.isEmpty { response["headers"] = .object(headers) }
+            let type = stream.headers.first { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }?.value
+            var previous = 0.0
+            response["parts"] = .array(stream.parts.map { part in
+                let redacted = redaction.streamedPart(part.data, contentType: type)
+                let after = max(0, ((part.offset - previous) * 1_000_000).rounded() / 1_000_000)
+                previous = part.offset
+                if let text = String(data: redacted, encoding: .utf8) {
+                    return .object(["after": .double(after), "text": .string(text)])
+                }
+                return .object(["after": .double(after), "base64": .string(redacted.base64EncodedString())])
+            })
+            return .object(response)
+        }
         switch outcome {
         case .failure(let error):
             return .object(["failure": .string(URLErrorName.describe(error))])

@@ -76,6 +76,27 @@ public struct Redaction: Sendable, Hashable {
         }.joined(separator: "&")
     }
 
+    /// A part of a streamed body, redacted: for server-sent events, the JSON of each `data:` line (an LLM's
+    /// deltas, a token in an event); otherwise as ``body(_:contentType:)`` redacts a body of `contentType`.
+    func streamedPart(_ data: Data, contentType: String?) -> Data {
+        guard let contentType, contentType.lowercased().hasPrefix("text/event-stream") else {
+            return body(data, contentType: contentType)
+        }
+        guard let text = String(data: data, encoding: .utf8) else { return data }
+        var changed = false
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.hasPrefix("data:") else { return String(line) }
+            var value = line.dropFirst("data:".count)
+            let space = value.first == " "
+            if space { value = value.dropFirst() }
+            let redacted = body(Data(value.utf8), contentType: "application/json")
+            guard redacted != Data(value.utf8) else { return String(line) }
+            changed = true
+            return "data:" + (space ? " " : "") + String(decoding: redacted, as: UTF8.self)
+        }
+        return changed ? Data(lines.joined(separator: "\n").utf8) : data
+    }
+
     /// A body with redacted JSON fields (or form fields) replaced; unchanged bytes when nothing was redacted.
     func body(_ data: Data, contentType: String?) -> Data {
         guard !data.isEmpty else { return data }
