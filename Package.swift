@@ -57,6 +57,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Server"])),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Server"])),
                 .product(name: "NIOFoundationCompat", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(traits: ["Server"])),
             ]
         ),
         // Without the `CommandLineTool` trait it only says how to build the real tool (its sources are inside

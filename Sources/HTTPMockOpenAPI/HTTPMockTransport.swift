@@ -102,6 +102,10 @@ public struct HTTPMockTransport: ClientTransport {
             throw error
         }
         try await wait(delay, entry: entry)
+        if case .webSocket = response.body {
+            mock.complete(entry, with: .failure(MockResponse.webSocketUnsupported))
+            throw MockResponse.webSocketUnsupported
+        }
         if let playback = response.playback() {
             // A streamed body: the head now, each part when the client reads it and it is due.
             mock.beginStream(entry, status: response.status, headers: response.headers)

@@ -43,6 +43,9 @@ extension HTTPMockServer {
         /// (the default): such mappings cannot name body files, and saving is refused. `httpmock serve` sets it to
         /// the WireMock folder it serves.
         public var wireMockFolder: URL?
+        /// The largest WebSocket message (and frame) a client may send, in bytes: a larger one closes the
+        /// conversation with code 1009 (message too big). Default 1 MiB.
+        public var maximumWebSocketMessageBytes: Int = 1 << 20
 
         /// Settings with the defaults above, changed where given.
         public init(

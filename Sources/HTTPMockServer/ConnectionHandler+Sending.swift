@@ -28,6 +28,10 @@ extension ConnectionHandler {
             sendStream(response, version: version, isHead: isHead, context: context)
             return
         }
+        if case .webSocket(let conversation) = response.body {
+            upgrade(to: conversation, version: version, context: context)
+            return
+        }
         let size = response.bodySize
         let hasBody = !(100...199).contains(response.status) && response.status != 204 && response.status != 304
         if let cut = response.truncation, cut < size {
@@ -61,8 +65,8 @@ extension ConnectionHandler {
                 context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: sent)
             }
             finish(Self.journaled(response, body: data), sent: sent, context: context)
-        case .stream:
-            return  // sent by sendStream, above
+        case .stream, .webSocket:
+            return  // sent by sendStream and upgrade, above
         case .file(let url, _):
             write(head, joining: nil, promise: sent, context: context)
             if let speed = response.bytesPerSecond, let data = try? Data(contentsOf: url, options: .alwaysMapped) {

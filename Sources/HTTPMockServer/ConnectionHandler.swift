@@ -43,6 +43,8 @@ final class ConnectionHandler: ChannelInboundHandler {
     var pending: Scheduled<Void>?
     /// A streamed body going out (see ConnectionHandler+Streams.swift).
     var stream: ServerStream?
+    /// The head of the request being answered, for a WebSocket upgrade (see WebSockets/).
+    var requestHead: HTTPRequestHead?
     var isOpen = true
 
     init(settings: ConnectionSettings, encoder: ResponseEncoder) {
@@ -150,6 +152,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         let request = CapturedRequest(method: head.method.rawValue, parts: parts, headers: headers, body: data)
         let (answer, entry) = settings.mock.answer(request, as: .server)
         self.entry = entry
+        requestHead = head
         let isHead = head.method == .HEAD
         switch answer {
         case .respond(let response):

@@ -106,3 +106,15 @@ extension HTTPMock {
         core.engine.endStream(entry, ending)
     }
 }
+
+// A WebSocket conversation (``WireResponse/Body/webSocket(_:)``): the server tells the journal when it opened, each
+// message both ways, and how it closed. Complete the entry with the 101 response when the upgrade goes out.
+extension HTTPMock {
+    package func beginWebSocket(_ entry: Int) { core.engine.beginWebSocket(entry) }
+
+    package func webSocketMessage(_ entry: Int, _ message: WebSocketMessage, fromClient: Bool) {
+        core.engine.webSocketMessage(entry, message, fromClient: fromClient)
+    }
+
+    package func endWebSocket(_ entry: Int, code: Int?) { core.engine.endWebSocket(entry, code: code) }
+}

@@ -12,6 +12,8 @@ package struct WireResponse: Sendable {
         /// Parts over time: the face starts a ``StreamPlayback`` with ``WireResponse/playback()`` and sends each
         /// part as it comes (no `Content-Length`; chunked over the socket).
         case stream(StreamSource)
+        /// A WebSocket conversation: the server upgrades the connection and runs it.
+        case webSocket(WebSocketConversation)
     }
 
     /// The status code.
@@ -53,6 +55,7 @@ package struct WireResponse: Sendable {
         case .data(let data): body = .data(data)
         case .file(let file): body = .file(file, size: ResponseBody.size(of: response))
         case .stream(let source): body = .stream(source)
+        case .webSocket(let conversation): body = .webSocket(conversation)
         case .failure, .dynamic: body = .data(Data())  // a failure never becomes a WireResponse; dynamic is resolved
         }
         truncation = response.truncation
@@ -66,7 +69,7 @@ package struct WireResponse: Sendable {
         switch body {
         case .data(let data): data.count
         case .file(_, let size): size
-        case .stream: 0
+        case .stream, .webSocket: 0
         }
     }
 
@@ -95,8 +98,8 @@ package struct WireResponse: Sendable {
         switch body {
         case .data(let data):
             return data
-        case .stream:
-            return Data()  // a face sends its parts as they come
+        case .stream, .webSocket:
+            return Data()  // a face sends its parts as they come; a conversation has no body
         case .file(let file, _):
             do {
                 return try Data(contentsOf: file, options: .mappedIfSafe)

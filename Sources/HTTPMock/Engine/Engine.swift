@@ -587,3 +587,26 @@ extension Engine {
         if done { journalEvents.notify(.completed, entry: entry, engine: self) }
     }
 }
+
+// MARK: - WebSockets
+
+extension Engine {
+    /// `entry`'s WebSocket conversation opened.
+    func beginWebSocket(_ entry: Int) {
+        state.withLock { $0.journal.updateWebSocket(entry) { $0 = WebSocketRecord() } }
+        journalEvents.notify(.streamed, entry: entry, engine: self)
+    }
+
+    /// A message of `entry`'s conversation went one way or the other.
+    func webSocketMessage(_ entry: Int, _ message: WebSocketMessage, fromClient: Bool) {
+        let now = Date()
+        state.withLock { $0.journal.updateWebSocket(entry) { $0?.append(message, fromClient: fromClient, at: now) } }
+        journalEvents.notify(.streamed, entry: entry, engine: self)
+    }
+
+    /// `entry`'s conversation closed, with the close code if one was sent.
+    func endWebSocket(_ entry: Int, code: Int?) {
+        state.withLock { $0.journal.updateWebSocket(entry) { $0?.close(code: code) } }
+        journalEvents.notify(.streamed, entry: entry, engine: self)
+    }
+}

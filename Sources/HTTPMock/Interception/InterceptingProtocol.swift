@@ -346,6 +346,8 @@ class InterceptingProtocol: URLProtocol {
         case .response(let response):
             if case .failure(let error) = response.content {
                 wire = .failure(error)
+            } else if case .webSocket = response.content {
+                wire = .failure(MockResponse.webSocketUnsupported)
             } else if case .stream(let source) = response.content {
                 startStream(source, status: response.status.code, headers: response.headers, url: responseURL,
                             entry: entry)

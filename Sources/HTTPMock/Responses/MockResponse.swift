@@ -145,6 +145,8 @@ public struct MockResponse: Sendable {
         case dynamic(@Sendable (CapturedRequest, [String: String]) -> MockResponse)
         /// Parts delivered over time (``MockResponse/chunks(_:contentType:status:fault:lifetime:headers:)``).
         case stream(StreamSource)
+        /// A WebSocket conversation (``MockResponse/webSocket(_:handle:lifetime:)``), served by HTTPMockServer.
+        case webSocket(WebSocketConversation)
     }
 
     /// A response with a raw body.

@@ -11,7 +11,7 @@ import Foundation
 /// ```
 ///
 /// With `parts: 0` it waits for the headers; with `ended: true` for the stream's end (finished, failed, or the
-/// client went away: ``StreamRecord/ending`` says which).
+/// client went away: `StreamRecord.ending` says which).
 ///
 /// - Returns: The stream's record as it was when the wait ended, or `nil` on timeout (after reporting the failure).
 @discardableResult

@@ -20,7 +20,7 @@ final class StreamingCurl: @unchecked Sendable {  // reason: the process and the
 
     init(_ url: URL) throws {
         file = FileManager.default.temporaryDirectory.appendingPathComponent("httpmock-curl-\(UUID().uuidString).out")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         process.arguments = ["-N", "--silent", "--max-time", "60", url.absoluteString]
         process.standardOutput = try FileHandle(forWritingTo: file)

@@ -124,6 +124,12 @@ struct Journal: Sendable {
         change(&slots[slot]!.stream)
     }
 
+    /// Changes the WebSocket record of entry `id`, if the journal still has it.
+    mutating func updateWebSocket(_ id: Int, _ change: (inout WebSocketRecord?) -> Void) {
+        guard let slot = slot(of: id), slots[slot] != nil else { return }
+        change(&slots[slot]!.webSocket)
+    }
+
     mutating func removeAll() {
         firstID = nextID
         bodyBytes = 0

@@ -30,6 +30,8 @@ public struct JournalEntry: Sendable, Identifiable {
     /// For a streamed response: the parts that reached the client so far, and how the stream ended. `nil` for a
     /// response that is not streamed.
     public internal(set) var stream: StreamRecord?
+    /// For a WebSocket conversation HTTPMockServer ran: every message both ways, and how it closed. `nil` otherwise.
+    public internal(set) var webSocket: WebSocketRecord?
 
     /// An entry as the journal makes it, with its body truncation.
     init(id: Int, request: CapturedRequest, bodyTruncation: BodyTruncation?, receivedAt: Date, resolution: Resolution,
