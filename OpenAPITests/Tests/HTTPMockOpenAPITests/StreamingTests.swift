@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func cancellingTheReaderCancelsTheProducer() async throws {
-        let cancelled = Locked(false)
+        let cancelled = Box(false)
         try mock.stub(.path("/v1/chat/stream"), responses: [
             .stream(contentType: "text/event-stream") { stream in
                 await stream.send(ServerSentEvent("{\"text\":\"first\"}"))
@@ -85,17 +85,5 @@ import Testing
         let ended = await waitForStream(url: "https://api.example.com/v1/chat/stream", ended: true, in: mock, timeout: 30)
         #expect(ended?.clientWentAway == true)
         while !cancelled.withLock({ $0 }) { try await Task.sleep(nanoseconds: 5_000_000) }
-    }
-}
-
-/// A value behind a lock, for the tests' own bookkeeping.
-final class Locked<Value>: @unchecked Sendable {  // reason: every access to `value` goes through `lock`
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }

@@ -22,14 +22,6 @@ package final class StreamSource: Sendable {
     let kind: Kind
 
     init(_ kind: Kind) { self.kind = kind }
-
-    /// The scripted parts' bytes together, when the script has no fault: what a buffered caller gets.
-    var scriptedBody: Data? {
-        guard case .script(let parts, nil) = kind else { return nil }
-        var body = Data()
-        for part in parts { body.append(part.data) }
-        return body
-    }
 }
 
 /// One request's run through a streamed body: each part when it is due, then its end or its fault. Visible to

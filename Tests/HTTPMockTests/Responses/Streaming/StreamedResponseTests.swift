@@ -194,6 +194,6 @@ final class ProducerProbe: Sendable {
 
     /// Waits until the stream was freed (the producer's task ended and let it go).
     func waitUntilFreed() async {
-        while !isFreed { await Task.yield() }
+        while !isFreed { try? await Task.sleep(nanoseconds: 1_000_000) }
     }
 }
