@@ -1,7 +1,7 @@
 import Foundation
 
 /// A WebSocket connection the test drives: it sends messages to the connected client, reads what the client sent,
-/// and closes, while the client runs. Pass it with a script to ``MockResponse/webSocket(_:handle:)``.
+/// and closes, while the client runs. Pass it with a script to ``MockResponse/webSocket(_:handle:lifetime:)``.
 ///
 /// ```swift
 /// let socket = MockWebSocket()
