@@ -21,7 +21,9 @@ extension ConnectionHandler {
         let entry = self.entry
         self.entry = nil  // the stream completes it
         let chunked = version.major == 1 && version.minor >= 1
-        if !chunked { keepAlive = false }
+        // HTTP/1.0 reads the body until the connection closes; a HEAD's head says chunked but no chunk may follow,
+        // not even the last one, so its connection closes too.
+        if !chunked || isHead { keepAlive = false }
         var (headers, _, _) = ResponseCache.fields(of: response.headers)
         let hasBody = !(100...199).contains(response.status) && response.status != 204 && response.status != 304
         if chunked && hasBody { headers.add(name: "Transfer-Encoding", value: "chunked") }
@@ -33,7 +35,14 @@ extension ConnectionHandler {
         if let entry { settings.mock.beginStream(entry, status: response.status, headers: response.headers) }
         stream = ServerStream(playback: playback, entry: entry)
         guard hasBody, !isHead else {
-            endStream(.finished, context: context)
+            if isHead && hasBody {
+                stream = nil
+                playback.cancel()
+                if let entry { settings.mock.endStream(entry, .finished) }
+                context.close(promise: nil)
+            } else {
+                endStream(.finished, context: context)
+            }
             return
         }
         pumpStream(context: context)

@@ -117,7 +117,7 @@ struct StreamedResponseTests {
         }
     }
 
-    @Test("a HEAD request gets the head of a streamed response and no body")
+    @Test("a HEAD request gets the head of a streamed response, no body and not even the last chunk")
     func headRequest() async throws {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/events") { MockResponse.events([ServerSentEvent("x")], lifetime: .eternal) }
@@ -127,6 +127,11 @@ struct StreamedResponseTests {
             let (data, response) = try await plainSession().data(for: request)
             #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == "text/event-stream")
             #expect(data.isEmpty)
+            let raw = await RawSocket.exchange(port: server.port, sending: Array("HEAD /events HTTP/1.1\r\nHost: example.com\r\n\r\n".utf8))
+            #expect(raw.reply.hasPrefix("HTTP/1.1 200"))
+            #expect(raw.reply.hasSuffix("\r\n\r\n"))
+            #expect(!raw.reply.contains("\r\n\r\n0\r\n"))
+            #expect(raw.closed)
         }
     }
 
