@@ -16,6 +16,8 @@ public struct MockScopeOptions: Sendable {
     public var reportsEveryUnusedStub: Bool
     /// Report each request no stub answered, with its near-miss report. Default `true`.
     public var reportsUnmatchedRequests: Bool
+    /// A line added to each unmatched request's report: how to fix it where the mock came from (a cassette).
+    var unmatchedHint: String?
 
     /// What the end of a scope reports: stubs never used (every one of them, with `reportsEveryUnusedStub`),
     /// requests no stub answered.
@@ -37,12 +39,16 @@ enum MockScope {
     static func run<R>(
         _ mock: HTTPMock, testName: String, options: MockScopeOptions, shared: Set<StubID> = [],
         report: @escaping @Sendable (String) -> Void,
+        ending: () -> Void = {},
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> R
     ) async rethrows -> R {
         RefusalReporting.install()
         // Also when the body throws: the report (a request no stub answered) often explains the error thrown.
-        defer { finish(mock, testName: testName, options: options, shared: shared, report: report) }
+        defer {
+            ending()
+            finish(mock, testName: testName, options: options, shared: shared, report: report)
+        }
         return try await $report.withValue(report) {
             try await HTTPMock.$current.withValue(mock) {
                 try await mock.withMock(operation: body)
@@ -62,7 +68,7 @@ enum MockScope {
             for entry in mock.journal {
                 guard case .unmatched(let reason) = entry.resolution else { continue }
                 problems.append("Request #\(entry.id) was not answered by any stub (turn this report off with reportsUnmatchedRequests: false)\n"
-                                + (entry.report?.description ?? reason))
+                                + (entry.report?.description ?? reason) + (options.unmatchedHint.map { "\n" + $0 } ?? ""))
             }
         }
         if options.reportsUnusedStubs {

@@ -16,7 +16,7 @@ extension HTTPMock {
     /// ``Recording/finish()``, and everything written is redacted by `redaction` first.
     ///
     /// - Parameters:
-    ///   - url: A `.har` file, or a folder for mapping files.
+    ///   - url: A `.har` file, or a folder for mapping files or a WireMock folder.
     ///   - format: Default: ``RecordingFormat/har`` for a `.har` URL, else ``RecordingFormat/mappings``.
     ///   - mode: Default ``RecordMode/ifMissing``.
     ///   - redaction: What is blanked out before writing. Default ``Redaction/default``.
@@ -39,6 +39,7 @@ extension HTTPMock {
             switch format {
             case .har: replayed = try loadHAR(at: url, options: replay)
             case .mappings: replayed = try loadMappings(from: url)
+            case .wireMock: replayed = try loadWireMockMappings(from: url)
             }
         }
         let records = switch mode {

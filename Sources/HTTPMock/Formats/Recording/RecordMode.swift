@@ -22,6 +22,10 @@ public enum RecordingFormat: Sendable, Hashable {
     case har
     /// A folder of mapping files (see <doc:FileFormatsReference>); the recording is `recorded.mock.json` in it.
     case mappings
+    /// A WireMock folder: one stub mapping per response in `mappings/`, binary bodies in `__files/`; requests that
+    /// repeat become a scenario, as WireMock's `repeatsAsScenarios` records them. Replayed as
+    /// ``HTTPMock/loadWireMockMappings(from:globalTemplating:)`` loads it (by method, path, query and body; not by host).
+    case wireMock
 
     /// `.har` for a URL ending in `.har`, else `.mappings`.
     static func inferred(from url: URL) -> RecordingFormat {

@@ -6,7 +6,7 @@ import Foundation
 /// ``UnmockedPolicy/passthrough``), and ``finish()`` writes them, redacted, to the file. Await every request before
 /// calling ``finish()``: a request still in flight is not written.
 public final class Recording: Sendable {
-    /// The file (HAR) or folder (mappings) recorded to.
+    /// The file (HAR) or folder (mappings, WireMock) recorded to.
     public let url: URL
     /// The kind of file written.
     public let format: RecordingFormat
@@ -66,16 +66,21 @@ public final class Recording: Sendable {
             try har.write(to: url)
         case .mappings:
             try MappingWriter.write(entries, to: url, redaction: redaction, appending: keepsExisting)
+        case .wireMock:
+            try WireMockRecordingWriter.write(entries, to: url, redaction: redaction, appending: keepsExisting)
         }
     }
 }
 
 /// Where a recording's file is and whether it exists.
-enum RecordingFile {
-    static func exists(_ url: URL, format: RecordingFormat) -> Bool {
+package enum RecordingFile {
+    package static func exists(_ url: URL, format: RecordingFormat) -> Bool {
         switch format {
         case .har: FileManager.default.fileExists(atPath: url.path)
         case .mappings: !MappingFolder.mappingFiles(in: url).isEmpty
+        case .wireMock:
+            ((try? FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent("mappings").path)) ?? [])
+                .contains { $0.hasSuffix(".json") }
         }
     }
 }

@@ -13,6 +13,8 @@ public struct LoadedMocks: Sendable {
     public var stubCount: Int { ids.count }
 
     let ids: Set<StubID>
+    /// The stubs this load registered.
+    package var stubIDs: Set<StubID> { ids }
     let engine: Engine
     /// The engine slot this load occupies, if loads into it replace each other.
     let slot: String?
