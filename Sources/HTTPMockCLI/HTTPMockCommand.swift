@@ -12,7 +12,7 @@ struct HTTPMockCommand: AsyncParsableCommand {
         Requests to /__admin/ are WireMock's admin API (stub mappings, scenarios, the journal, reset, settings, \
         shutdown).
         """,
-        subcommands: [Serve.self],
+        subcommands: [Serve.self, Audit.self],
         defaultSubcommand: nil
     )
 }
