@@ -82,6 +82,16 @@ final class ChildProcess: @unchecked Sendable {  // reason: `process` and the pi
         throw ChildProcessError("no line on standard output in \(Int(timeout)) s; standard error: \(standardError)")
     }
 
+    /// Every line the process wrote on standard output, once it has closed it (after it exits).
+    func allLines(timeout: TimeInterval = 60) async throws -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let lines = lines.withLock({ buffer -> [String]? in buffer.closed ? buffer.lines : nil }) { return lines }
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        throw ChildProcessError("standard output was not closed in \(Int(timeout)) s; standard error: \(standardError)")
+    }
+
     /// Waits until standard error holds `text` (the process says it on its own schedule).
     func waitForError(containing text: String, timeout: TimeInterval = 60) async throws {
         let deadline = Date().addingTimeInterval(timeout)

@@ -81,6 +81,17 @@ final class NIOWebSocketClient: @unchecked Sendable {  // reason: `channel` is s
         }
     }
 
+    /// Waits for the message `last`; returns the messages received up to it (all of them if the connection closes
+    /// first).
+    func messages(through last: String) async -> [String] {
+        while true {
+            let (messages, closed) = inbox.withLock { ($0.messages, $0.closed) }
+            if let index = messages.firstIndex(of: last) { return Array(messages[...index]) }
+            if closed { return messages }
+            try? await Task.sleep(nanoseconds: 5_000_000)
+        }
+    }
+
     /// Waits until the connection closed; returns the close code the server sent.
     func closeCode() async -> Int? {
         while true {
