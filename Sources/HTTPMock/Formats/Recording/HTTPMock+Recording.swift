@@ -11,7 +11,9 @@ extension HTTPMock {
     /// ```
     ///
     /// With a file to replay (``RecordMode/never``, ``RecordMode/ifMissing`` and ``RecordMode/newRequests`` when it
-    /// exists), the file is loaded as with ``loadHAR(at:options:)`` or ``loadMappings(from:)``. While recording,
+    /// exists), the file is loaded as with ``loadHAR(at:options:)``, ``loadMappings(from:)`` or
+    /// ``loadWireMockMappings(from:globalTemplating:)``, ranked after every other stub: one registered in code answers
+    /// a request the recording also answers. While recording,
     /// requests no stub answers go to the server through ``passthroughSession``; nothing is written before
     /// ``Recording/finish()``, and everything written is redacted by `redaction` first.
     ///
@@ -36,11 +38,20 @@ extension HTTPMock {
         }
         var replayed: LoadedMocks?
         if exists, mode != .always {
-            switch format {
-            case .har: replayed = try loadHAR(at: url, options: replay)
-            case .mappings: replayed = try loadMappings(from: url)
-            case .wireMock: replayed = try loadWireMockMappings(from: url)
+            let definitions: [Engine.Definition] = switch format {
+            case .har:
+                try DefinitionFile.decode(HAR.self, from: url, name: url.lastPathComponent, limit: sizeLimits.definitions)
+                    .definitions(options: replay, name: url.lastPathComponent)
+            case .mappings: try MappingFolder.definitions(at: url, limits: sizeLimits)
+            case .wireMock: try prepareWireMockMappings(from: url).definitions
             }
+            // A recording replays what the server said; a stub registered in code says what this test wants instead.
+            let yielding = definitions.map { definition in
+                var definition = definition
+                definition.conditions.append(.replayedRecording)
+                return definition
+            }
+            replayed = try core.engine.load(yielding, source: url.path, slot: nil)
         }
         let records = switch mode {
         case .never: false
@@ -50,4 +61,10 @@ extension HTTPMock {
         return Recording(mock: self, url: url, format: format, mode: mode, redaction: redaction, isRecording: records,
                          replayed: replayed)
     }
+}
+
+extension Condition {
+    /// Ranks a replayed recording's stubs after every other stub, however specific (WireMock priorities inside the
+    /// recording keep their order among themselves).
+    static let replayedRecording = Condition(key: nil, weight: 0, summary: "replayed", precedence: -1_000) { _ in true }
 }
