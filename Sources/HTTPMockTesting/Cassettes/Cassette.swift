@@ -2,7 +2,7 @@ import Foundation
 import HTTPMock
 
 /// Where a cassette is and how it is played: what ``Testing/Trait/cassette(_:mode:folder:format:redaction:matchesBody:reportsUnusedEntries:_:)``
-/// and ``withCassette(_:mode:folder:format:redaction:matchesBody:reportsUnusedEntries:isolation:fileID:filePath:line:column:_:)``
+/// and ``withCassette(_:mode:folder:format:redaction:matchesBody:reportsUnusedEntries:isolation:function:fileID:filePath:line:column:_:)``
 /// are given.
 public struct Cassette: Sendable {
     /// The cassette's name: its file is `<folder>/<name>.har` (or the folder `<folder>/<name>/` for
@@ -16,7 +16,7 @@ public struct Cassette: Sendable {
     public var mode: CassetteMode
     /// HAR (the default) or a WireMock folder.
     public var format: CassetteFormat
-    /// What is blanked out before anything is written. Default ``Redaction/default``.
+    /// What is blanked out before anything is written. Default `Redaction.default`.
     public var redaction: Redaction
     /// Whether a request must carry the recorded body to get the recorded answer (JSON compared as JSON, a
     /// redacted field matching any value). Default `true`.

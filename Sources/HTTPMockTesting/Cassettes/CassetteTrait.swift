@@ -85,7 +85,7 @@ extension Trait where Self == CassetteTrait {
     ///     ``CassetteMode/once``. ``CassetteMode/environmentVariable`` overrides it for a whole run.
     ///   - folder: The folder of cassettes, relative to the test's source file, or absolute. Default `Cassettes`.
     ///   - format: ``CassetteFormat/har`` (default) or ``CassetteFormat/wireMock``.
-    ///   - redaction: What is blanked out before writing. Default ``Redaction/default``.
+    ///   - redaction: What is blanked out before writing. Default `Redaction.default`.
     ///   - matchesBody: Whether a request must carry the recorded body. Default `true`.
     ///   - reportsUnusedEntries: Report recorded answers no request asked for. Default `false`.
     ///   - configure: Registers more stubs before the test runs; they answer before the cassette.
