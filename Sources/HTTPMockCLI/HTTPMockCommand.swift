@@ -4,6 +4,9 @@ import ArgumentParser
 /// `httpmock`: HTTPMock's mocks from the command line.
 @main
 struct HTTPMockCommand: AsyncParsableCommand {
+    /// The package's version: the newest one in CHANGELOG.md (a test keeps them equal).
+    static let version = "0.3.0"
+
     static let configuration = CommandConfiguration(
         commandName: "httpmock",
         abstract: "Serves HTTP mocks: HTTPMock mapping files, Mockingbird bundles, HAR recordings and WireMock folders.",
@@ -12,6 +15,7 @@ struct HTTPMockCommand: AsyncParsableCommand {
         Requests to /__admin/ are WireMock's admin API (stub mappings, scenarios, the journal, reset, settings, \
         shutdown).
         """,
+        version: HTTPMockCommand.version,
         subcommands: [Serve.self, Audit.self],
         defaultSubcommand: nil
     )

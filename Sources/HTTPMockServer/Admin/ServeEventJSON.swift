@@ -112,7 +112,7 @@ enum ServeEventJSON {
             [
                 "request": request,
                 "stubMapping": ["name": miss.summary],
-                "matchResult": ["distance": Double(NearMiss.fieldCount - miss.agreeing) / Double(NearMiss.fieldCount)],
+                "matchResult": ["distance": (Double(NearMiss.fieldCount) - miss.closeness) / Double(NearMiss.fieldCount)],
                 "httpmock": [
                     "stub": "\(miss.stub)",
                     "differences": miss.differences.map(\.description),

@@ -62,3 +62,19 @@ struct AuditCommandTests {
         #expect(missing.standardError.contains("/nonexistent/fixtures: no such file or folder"))
     }
 }
+
+@Suite("httpmock --version")
+struct VersionCommandTests {
+    @Test("prints the newest version of the changelog")
+    func versionMatchesTheChangelog() async throws {
+        let changelog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("CHANGELOG.md")
+        let text = try String(contentsOf: changelog, encoding: .utf8)
+        let newest = try #require(text.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") })
+        let version = newest.dropFirst("## [".count).prefix { $0 != "]" }
+        let child = try ChildProcess("httpmock", arguments: ["--version"])
+        #expect(await child.waitForExit() == 0)
+        #expect(try await child.allLines() == [String(version)])
+    }
+}

@@ -25,10 +25,11 @@ enum NearMissFinder {
     /// `scenarios`: the states the mock's scenarios were in when no stub answered.
     static func report(for request: CapturedRequest, stubs: some Sequence<Stub>, refusals: [HTTPMockError],
                        scenarios: ScenarioStates) -> UnmatchedReport {
-        // Closest first: more agreeing fields, then host and path agreeing, then the more specific stub.
+        // Closest first: the closer fields (a path one letter off is closer than another path), then host and path
+        // agreeing, then the more specific stub.
         typealias Scored = (score: Score, stub: Stub)
         func closer(_ a: Scored, _ b: Scored) -> Bool {
-            if a.score.agreeing != b.score.agreeing { return a.score.agreeing > b.score.agreeing }
+            if a.score.closeness != b.score.closeness { return a.score.closeness > b.score.closeness }
             if a.score.routeAgrees != b.score.routeAgrees { return a.score.routeAgrees > b.score.routeAgrees }
             return a.stub.specificity > b.stub.specificity
         }
@@ -43,7 +44,10 @@ enum NearMissFinder {
             best.insert(scored, at: best.firstIndex { closer(scored, $0) } ?? best.endIndex)
             if best.count > UnmatchedReport.limit { best.removeLast() }
         }
-        let closest = best.map { compare(request, hostLabels: labels, with: $0.stub, agreeing: $0.score.agreeing, scenarios: scenarios) }
+        let closest = best.map {
+            compare(request, hostLabels: labels, with: $0.stub, agreeing: $0.score.agreeing, closeness: $0.score.closeness,
+                    scenarios: scenarios)
+        }
 
         var notes: [String] = []
         if total == 0 { notes.append("this mock has no stub") }
@@ -54,37 +58,94 @@ enum NearMissFinder {
         return UnmatchedReport(method: request.method, url: request.url.absoluteString, closest: closest, notes: notes)
     }
 
-    /// How many of the six fields agree, and how many of host and path.
+    /// How many of the six fields agree, how close the stub comes (see ``NearMiss/closeness``), and how many of host
+    /// and path agree.
     struct Score {
         var agreeing: Int
+        var closeness: Double
         var routeAgrees: Int
     }
 
     static func score(_ request: CapturedRequest, hostLabels labels: [String], stub: Stub) -> Score {
-        // One bit per counted field that differs; no allocation, as this runs for every stub.
+        // One bit per counted field that differs; no allocation until a host or path differs.
         var failed = 0
-        if let host = stub.host, !host.matches(host: labels, port: request.port) { failed |= bit(.host) }
-        if let path = stub.path, !path.matches(request.pathSegments) { failed |= bit(.path) }
-        for condition in stub.conditions where !condition.test(request) { failed |= bit(condition.field) }
+        var hostAlike = 0.0, pathAlike = 0.0
+        if let host = stub.host, !host.matches(host: labels, port: request.port) {
+            failed |= bit(.host)
+            hostAlike = similarity(request.host, host.source)
+        }
+        if let path = stub.path, !path.matches(request.pathSegments) {
+            failed |= bit(.path)
+            pathAlike = similarity(request.path, path.normalized)
+        }
+        for condition in stub.conditions where !condition.test(request) {
+            let field = condition.field
+            // A URL pattern or template stands for the path: how alike it is counts once.
+            if field == .url, failed & bit(.path) == 0 { pathAlike = similarity(request.path, condition.expectation) }
+            failed |= bit(field)
+        }
+        // The path weighs most, then the host: a stub on the request's path with another method is closer than one
+        // on another path. A differing host or path adds how alike it is, less than half its weight, so it never
+        // ranks above the same field agreeing.
+        var weighed = 0.0
+        for (field, weight) in weights {
+            if failed & bit(field) == 0 {
+                weighed += weight
+            } else if field == .path {
+                weighed += weight * 0.49 * pathAlike
+            } else if field == .host {
+                weighed += weight * 0.49 * hostAlike
+            }
+        }
         return Score(agreeing: NearMiss.fieldCount - failed.nonzeroBitCount,
+                     closeness: weighed / totalWeight * Double(NearMiss.fieldCount),
                      routeAgrees: (failed & bit(.host) == 0 ? 1 : 0) + (failed & bit(.path) == 0 ? 1 : 0))
     }
 
+    /// How much each of the six fields weighs in how close a stub comes.
+    private static let weights: [(FieldDifference.Field, Double)] = [
+        (.path, 2), (.host, 1.5), (.method, 1), (.query, 1), (.headers, 1), (.body, 1),
+    ]
+    private static let totalWeight = weights.reduce(0) { $0 + $1.1 }
+
+    /// The one bit of each of the six fields; a whole-URL pattern is the path's.
     private static func bit(_ field: FieldDifference.Field) -> Int {
         switch field {
         case .method: 1
         case .host: 2
-        case .path: 4
+        case .path, .url: 4
         case .query: 8
         case .headers: 16
         case .body: 32
-        case .url, .condition, .scenario, .responses: 0
+        case .condition, .scenario, .responses: 0
         }
     }
 
+    /// How alike two strings are, from 0 (nothing in common) to 1 (equal): one minus their edit distance over the
+    /// longer length. Only the first ``comparedCharacters`` count, so a miss stays cheap.
+    static func similarity(_ a: String, _ b: String) -> Double {
+        let x = Array(a.utf8.prefix(comparedCharacters)), y = Array(b.utf8.prefix(comparedCharacters))
+        let longest = max(x.count, y.count)
+        guard longest > 0 else { return 1 }
+        var previous = Array(0...y.count)
+        var current = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...max(x.count, 1) where !x.isEmpty {
+            current[0] = i
+            for j in stride(from: 1, through: y.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        let distance = x.isEmpty ? y.count : previous[y.count]
+        return 1 - Double(distance) / Double(longest)
+    }
+
+    /// The characters of a host or path that ``similarity(_:_:)`` compares.
+    static let comparedCharacters = 64
+
     /// How `stub` differs from `request`, field by field.
     static func compare(_ request: CapturedRequest, hostLabels labels: [String], with stub: Stub, agreeing: Int,
-                        scenarios: ScenarioStates) -> NearMiss {
+                        closeness: Double, scenarios: ScenarioStates) -> NearMiss {
         var differences: [FieldDifference] = []
         if let host = stub.host, !host.matches(host: labels, port: request.port) {
             let actual = request.host.isEmpty ? "(no host)" : request.host + (request.port.map { ":\($0)" } ?? "")
@@ -105,7 +166,7 @@ enum NearMissFinder {
             differences.append(FieldDifference(field: .responses, expected: "a queued response",
                                                actual: "all \(stub.hits) response(s) already served"))
         }
-        return NearMiss(stub: stub.id, summary: stub.summary, agreeing: agreeing, differences: differences)
+        return NearMiss(stub: stub.id, summary: stub.summary, agreeing: agreeing, differences: differences, closeness: closeness)
     }
 
     /// The request's side of a difference, short enough for one line.

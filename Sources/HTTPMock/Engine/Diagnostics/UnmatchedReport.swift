@@ -51,7 +51,13 @@ public struct UnmatchedReport: Sendable, Equatable, CustomStringConvertible {
                 text += String(miss.agreeing)
                 text += " of "
                 text += String(NearMiss.fieldCount)
-                text += " fields agree)"
+                text += " fields agree"
+                switch miss.otherDifferences {
+                case 0: break
+                case 1: text += ", and 1 other difference"
+                case let other: text += ", and \(other) other differences"
+                }
+                text += ")"
                 for difference in miss.differences {
                     text += "\n   - "
                     text += difference.field.rawValue
@@ -83,13 +89,24 @@ public struct NearMiss: Sendable, Equatable {
     public let agreeing: Int
     /// What differs; empty only for a stub that matched but had used up all its responses.
     public let differences: [FieldDifference]
+    /// How close the stub came, from 0 to ``fieldCount``: each agreeing field counts, the path most and then the
+    /// host (a stub on the request's path with another method is closer than one on another path), and a host or
+    /// path that differs counts how alike it is (`/userz` is close to `/users`, far from `/orders`), never as much as
+    /// agreeing. Reports rank by it.
+    public let closeness: Double
 
-    /// A near miss; made by the mock.
-    public init(stub: StubID, summary: String, agreeing: Int, differences: [FieldDifference]) {
+    /// A near miss; made by the mock. `closeness` defaults to `agreeing`.
+    public init(stub: StubID, summary: String, agreeing: Int, differences: [FieldDifference], closeness: Double? = nil) {
         self.stub = stub
         self.summary = summary
         self.agreeing = agreeing
         self.differences = differences
+        self.closeness = closeness ?? Double(agreeing)
+    }
+
+    /// The differences outside the six fields: a custom condition, a scenario state, responses used up.
+    var otherDifferences: Int {
+        differences.count { [.condition, .scenario, .responses].contains($0.field) }
     }
 }
 
