@@ -95,7 +95,10 @@ public final class HTTPMock: Sendable {
     /// Default `example.com`.
     public var defaultDomain: String {
         get { settings.withLock { $0.defaultDomain } }
-        set { settings.withLock { $0.defaultDomain = newValue } }
+        set {
+            settings.withLock { $0.defaultDomain = newValue }
+            core.engine.defaultDomain = newValue
+        }
     }
 
     /// The largest files, in bytes, this mock's loads read into memory: `definitions` for a `bundle.json`, a

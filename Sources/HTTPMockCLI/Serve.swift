@@ -22,6 +22,9 @@ struct Serve: AsyncParsableCommand {
 
         With --record-to and --proxy, requests no stub answers go to the proxy, and what it answered is written, \
         secrets redacted, to recorded.mock.json in the folder when httpmock stops.
+
+        Each request no stub answered is printed on standard error with the stub that came closest and how it \
+        differs; with --verbose, every request is, with its status.
         """
     )
 
@@ -57,6 +60,9 @@ struct Serve: AsyncParsableCommand {
 
     @Flag(inversion: .prefixedNo, help: "Answer WireMock's admin API under /__admin/.")
     var adminAPI = true
+
+    @Flag(help: "Print every request and its status on standard error, not only the requests no stub answered.")
+    var verbose = false
 
     func validate() throws {
         if paths.isEmpty, recordTo == nil, proxy == nil {
@@ -120,6 +126,8 @@ struct Serve: AsyncParsableCommand {
             throw ExitCode.failure
         }
         Console.output(server.baseURL.absoluteString)
+        let console = TrafficConsole(verbose: verbose)
+        let observation = mock.observeJournal { event, entry in console.show(event, entry) }
 
         let signals = StopSignals { Task { await server.stop() } }
         let watching = watch ? Task {
@@ -135,6 +143,7 @@ struct Serve: AsyncParsableCommand {
         } : nil
 
         await server.waitUntilStopped()
+        observation.remove()
         watching?.cancel()
         signals.cancel()
         if let recording {

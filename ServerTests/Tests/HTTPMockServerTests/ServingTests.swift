@@ -40,6 +40,25 @@ struct ServingTests {
         }
     }
 
+    @Test("without an origin, a miss whose closest stub differs only by host says to pass origin:")
+    func originHint() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/forecast", host: "api.weather.test") { MockResponse.plaintext("sunny") }
+        try await HTTPMockServer.withServer(serving: mock) { server in
+            let (data, response) = try await plainSession().data(from: server.baseURL.appendingPathComponent("forecast"))
+            #expect((response as? HTTPURLResponse)?.statusCode == 404)
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(text.contains("host: expected api.weather.test, got example.com"))
+            #expect(text.contains(#"start the server with origin: "https://api.weather.test" (httpmock serve --origin https://api.weather.test)"#))
+            #expect(mock.journal.last?.report?.notes.contains { $0.contains("the mock's default domain") } == true)
+        }
+        // With the origin, the same request is answered.
+        try await HTTPMockServer.withServer(serving: mock, configuration: .init(origin: "https://api.weather.test")) { server in
+            let (data, _) = try await plainSession().data(from: server.baseURL.appendingPathComponent("forecast"))
+            #expect(String(decoding: data, as: UTF8.self) == "sunny")
+        }
+    }
+
     @Test("the .httpMock trait's mock can be served: its end-of-test checks see the served requests", .httpMock { mock in
         mock.addResponses(forPath: "/me", host: "api.example.com") { MockResponse.plaintext("Alice") }
     })

@@ -36,6 +36,8 @@ final class Engine: Sendable {
         var loadedSlots: [String: Set<StubID>] = [:]
         /// The state of every scenario the stubs name.
         var scenarios = ScenarioStates()
+        /// The mock's ``HTTPMock/defaultDomain``, which a near-miss report names when a request got it.
+        var defaultDomain = "example.com"
 
         /// Forgets the state of scenarios no stub names any more (after stubs are removed).
         mutating func forgetUnnamedScenarios() {
@@ -107,6 +109,12 @@ final class Engine: Sendable {
         case passthrough
         case fail(any Error & Sendable)
         case crash(String)
+    }
+
+    /// The mock's default domain, named by near-miss reports of requests that got it.
+    var defaultDomain: String {
+        get { state.withLock { $0.defaultDomain } }
+        set { state.withLock { $0.defaultDomain = newValue } }
     }
 
     /// Decides how to answer `request`, consumes a queued response if a stub answers, and journals it.
@@ -207,13 +215,13 @@ final class Engine: Sendable {
                 return (.respond(response.resolved(for: request, captures: captures)), entry)
             }
             // No stub answered. The report tests every stub's conditions: copy them under the lock, compare outside.
-            let compared = state.withLock { state -> (stubs: [Stub], total: Int, refusals: [HTTPMockError], scenarios: ScenarioStates)? in
+            let compared = state.withLock { state -> (stubs: [Stub], total: Int, refusals: [HTTPMockError], scenarios: ScenarioStates, defaultDomain: String)? in
                 guard state.policy.needsReport else { return nil }
                 let total = state.router.stubs.count
                 let stubs = total > NearMissFinder.comparisonLimit
                     ? state.router.stubs(onHostOf: request, limit: NearMissFinder.comparisonLimit).compactMap { state.router.stubs[$0] }
                     : Array(state.router.stubs.values)
-                return (stubs, total, state.refusals, state.scenarios)
+                return (stubs, total, state.refusals, state.scenarios, state.defaultDomain)
             }
             var report: UnmatchedReport?
             if let compared {
@@ -222,6 +230,7 @@ final class Engine: Sendable {
                 if compared.total > compared.stubs.count {
                     report!.notes.append("compared with the \(compared.stubs.count) stub(s) registered for this host, of \(compared.total) in all")
                 }
+                NearMissFinder.noteDefaultDomain(in: &report!, request: request, defaultDomain: compared.defaultDomain)
             }
             let (decision, entry) = state.withLock { missed(request, report: report, in: &$0) }
             journalEvents.notify(.appended, entry: entry, engine: self)
@@ -280,8 +289,9 @@ final class Engine: Sendable {
         // No stub answered: the rare path, where the report may scan every stub. If one runs user code, the
         // report is made outside the lock (nothing was consumed or journaled: the finish starts from the miss).
         if state.router.userCodeStubs > 0, state.policy.needsReport { return .deferred(.match(ignoreRules: [], stubs: [])) }
-        let report = state.policy.needsReport ? NearMissFinder.report(for: request, in: state.router, refusals: state.refusals,
+        var report = state.policy.needsReport ? NearMissFinder.report(for: request, in: state.router, refusals: state.refusals,
                                                                                 scenarios: state.scenarios) : nil
+        if report != nil { NearMissFinder.noteDefaultDomain(in: &report!, request: request, defaultDomain: state.defaultDomain) }
         let (decision, entry) = missed(request, report: report, in: &state)
         return .decided(decision, entry, [:])
     }

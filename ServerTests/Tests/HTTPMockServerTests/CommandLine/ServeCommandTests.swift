@@ -33,6 +33,25 @@ struct ServeCommandTests {
         #expect(child.standardError.contains("stopped"))
     }
 
+    @Test("the console: each request no stub answered with its closest stub; with --verbose, every request")
+    func console() async throws {
+        let folder = try temporaryFolder(["greeting.mock.json": Self.greeting])
+        let (child, url) = try await serve([folder.path])
+        // No origin: the request is matched as example.com, and the console says how to fix it.
+        #expect(try await call("GET", url.adding("/greeting")).status == 404)
+        try await child.waitForError(containing: "httpmock: no stub answered GET http://example.com/greeting → 404")
+        try await child.waitForError(containing: "closest: #0 api.example.com/greeting")
+        try await child.waitForError(containing: "- host: expected api.example.com, got example.com")
+        try await child.waitForError(containing: "httpmock serve --origin https://api.example.com")
+        #expect(await child.terminate() == 0)
+        #expect(!child.standardError.contains("→ 200"))
+
+        let (verbose, verboseURL) = try await serve([folder.path, "--verbose"] + Self.origin)
+        #expect(try await call("GET", verboseURL.adding("/greeting")).text == "hello")
+        try await verbose.waitForError(containing: "httpmock: GET https://api.example.com/greeting → 200")
+        #expect(await verbose.terminate() == 0)
+    }
+
     @Test("tells a Mockingbird bundle and a HAR file from what they hold, or from --format")
     func detectsFormats() async throws {
         let folder = try temporaryFolder([

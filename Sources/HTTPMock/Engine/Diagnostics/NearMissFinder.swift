@@ -58,6 +58,15 @@ enum NearMissFinder {
         return UnmatchedReport(method: request.method, url: request.url.absoluteString, closest: closest, notes: notes)
     }
 
+    /// When the request's host is the mock's default domain (HTTPMockServer gives it to a request for its own
+    /// address when it has no origin) and the closest stub differs only by host, says how to match that host.
+    static func noteDefaultDomain(in report: inout UnmatchedReport, request: CapturedRequest, defaultDomain: String) {
+        guard request.host.caseInsensitiveCompare(defaultDomain) == .orderedSame, let closest = report.closest.first,
+              !closest.differences.isEmpty, closest.differences.allSatisfy({ $0.field == .host }),
+              let wanted = closest.differences.first?.expected else { return }
+        report.notes.append("the request's host is \(defaultDomain), the mock's default domain, which HTTPMockServer gives a request for its own address when it has no origin: to match the stubs on \(wanted), start the server with origin: \"https://\(wanted)\" (httpmock serve --origin https://\(wanted)), or set the mock's defaultDomain to \(wanted)")
+    }
+
     /// How many of the six fields agree, how close the stub comes (see ``NearMiss/closeness``), and how many of host
     /// and path agree.
     struct Score {
