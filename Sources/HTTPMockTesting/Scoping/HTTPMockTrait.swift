@@ -17,7 +17,8 @@ import Testing
 /// Inside the test, ``HTTPMock/HTTPMock/current`` is the test's mock: register more stubs on it, or hand its
 /// `urlSession` to the code under test. A registration the mock refuses (a bad pattern) is a test failure at the
 /// registering call. When the test ends, whether it returned or threw, each request no stub answered is reported
-/// with its near-miss report, and each stub that answered nothing is reported (both on by default). Then the mock
+/// with its near-miss report, and so is each stub that answered nothing or left queued responses unused (both on by
+/// default; each report fails the test). Then the mock
 /// stops answering: a request that escaped the test fails instead of reaching another test's stubs.
 ///
 /// On a suite, every test in it gets its own mock, configured by the same closure. The stubs that closure

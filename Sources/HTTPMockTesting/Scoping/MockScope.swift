@@ -6,7 +6,8 @@ import FoundationNetworking
 
 /// What a test's mock checks when the test ends.
 public struct MockScopeOptions: Sendable {
-    /// Report stubs that answered no request. Default `true`.
+    /// Report stubs that answered no request, and stubs that answered but left queued responses unused. Default
+    /// `true`.
     ///
     /// Stubs meant to outlive one test or one request are left out unless ``reportsEveryUnusedStub`` is set:
     /// those a suite's `.httpMock` trait registers for every test of the suite, and those with an `.eternal` response.
@@ -78,6 +79,15 @@ enum MockScope {
             if !unused.isEmpty {
                 problems.append((["\(unused.count) stub(s) answered no request (turn this report off with reportsUnusedStubs: false):"]
                                  + unused.map { "  \($0.id) \($0.summary)" }).joined(separator: "\n"))
+            }
+            // A stub that answered, with responses still queued behind: the test expected more requests than came.
+            let leftover = mock.stubUsage.filter {
+                $0.hits > 0 && $0.remainingResponses > 0 && !$0.servesForever && (options.reportsEveryUnusedStub || !shared.contains($0.id))
+            }
+            if !leftover.isEmpty {
+                problems.append((["\(leftover.count) stub(s) answered, but left queued responses unused (turn this report off with reportsUnusedStubs: false):"]
+                                 + leftover.map { "  \($0.id) \($0.summary): \($0.remainingResponses) of \($0.hits + $0.remainingResponses) response(s) unused" })
+                                .joined(separator: "\n"))
             }
         }
         return problems

@@ -66,6 +66,28 @@ import HTTPMockTesting
         #expect(failures == ["1 stub(s) answered no request (turn this report off with reportsUnusedStubs: false):\n  #0 api.example.com/health"])
     }
 
+    @Test func responsesLeftQueuedBehindAUsedStubAreReported() async throws {
+        let failures = await recordedFailures {
+            try? await withHTTPMock { mock in
+                mock.addResponses(forPath: "/poll", host: "api.example.com") {
+                    MockResponse.plaintext("pending")
+                    MockResponse.plaintext("pending")
+                    MockResponse.plaintext("done")
+                }
+                mock.addResponses(forPath: "/health", host: "api.example.com") { MockResponse.empty(lifetime: .eternal) }
+                _ = try await mock.urlSession.fetch("https://api.example.com/poll")
+                _ = try await mock.urlSession.fetch("https://api.example.com/health")
+            }
+        }
+        // The eternal response answers for ever: nothing is left over there.
+        #expect(failures == ["1 stub(s) answered, but left queued responses unused (turn this report off with reportsUnusedStubs: false):\n  #0 api.example.com/poll: 2 of 3 response(s) unused"])
+        // Used up: nothing to report.
+        try await withHTTPMock { mock in
+            mock.addResponses(forPath: "/once", host: "api.example.com") { MockResponse.plaintext("x") }
+            _ = try await mock.urlSession.fetch("https://api.example.com/once")
+        }
+    }
+
     @Test func withHTTPMockCanAskForEveryUnusedStub() async {
         let failures = await recordedFailures {
             await withHTTPMock(reportsEveryUnusedStub: true) { mock in
