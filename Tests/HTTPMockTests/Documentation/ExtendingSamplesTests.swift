@@ -31,8 +31,12 @@ extension Match {
             let response = MockResponse.plaintext(parts[3], status: .other(status), lifetime: .eternal)
             routes.append((HTTPMethod(parts[0]), String(parts[1][..<slash]), String(parts[1][slash...]), response))
         }
-        for route in routes {
-            mock.addResponses(forPath: route.path, host: route.host, method: route.method, responses: [route.response])
+        try mock.register {   // all or nothing: a route the mock refuses (a bad path) registers none of them
+            for route in routes {
+                Host(route.host) {
+                    Path(route.path, method: route.method) { route.response }
+                }
+            }
         }
     }
 
@@ -71,6 +75,10 @@ extension Match {
         #expect(job.status == 202)
         #expect(job.text == "queued")
         #expect(throws: HTTPMockError.self) { try loadRoutes("GET nowhere", into: mock) }
+        // A route the mock refuses leaves the mock as it was: the good line before it is not registered either.
+        let before = mock.stubUsage.count
+        #expect(throws: HTTPMockError.self) { try loadRoutes("GET api.example.com/fine 200 ok\nGET api.example.com/a***b 200 no", into: mock) }
+        #expect(mock.stubUsage.count == before)
     }
 
     @Test func assertion() async throws {
