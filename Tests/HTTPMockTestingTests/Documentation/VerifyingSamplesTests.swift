@@ -98,9 +98,23 @@ import HTTPMockTesting
         let userID: String? = appJournal.retrieve("user_id")
         #expect(userID == "12345")
 
+        // Stands in for XCUIApplication: its button does what the app does when the user logs in.
+        struct Button: Sendable {
+            let action: @Sendable () -> Void
+            func tap() { action() }
+        }
+        struct Buttons: Sendable {
+            let folder: JournalFolder
+            subscript(label: String) -> Button { Button { try? folder.store("session", value: "s-2") } }
+        }
+        struct StandInApp: Sendable {
+            let folder: JournalFolder
+            var buttons: Buttons { Buttons(folder: folder) }
+        }
+        let app = StandInApp(folder: folder)
         #expect(appJournal.contextKeys == ["user_id"])
-        let session = try await waitForContextChange("session", as: String.self, in: appJournal) {
-            try folder.store("session", value: "s-2")
+        let session = await waitForContextChange("session", as: String.self, in: appJournal) {
+            app.buttons["Log in"].tap()   // the app logs in and stores its new session in the folder
         }
         #expect(session == "s-2")
     }
