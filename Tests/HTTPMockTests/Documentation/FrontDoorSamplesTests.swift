@@ -75,7 +75,7 @@ private struct APIClient {
         mock.addResponses(forPath: "/r") {
             MockResponse.encodable(value, status: .ok, headers: [:])         // JSON
             MockResponse.dictionary(["error": "nope"], status: .notFound)    // JSON from a dictionary
-            MockResponse.plaintext("hello", status: .other(503))
+            MockResponse.plaintext("hello", status: .serviceUnavailable)
             MockResponse.file(named: "user", extension: "json", in: .module) // Content-Type from the extension
             MockResponse.file(url: fileURL, contentType: "image/png")        // read when served, never held in memory
             MockResponse.empty(status: .noContent)
@@ -92,7 +92,7 @@ private struct APIClient {
         let mock = HTTPMock()
         mock.unmockedPolicy = .notFound                                // default: 404 naming the request and why
         #expect(try await mock.urlSession.fetch("https://x.test/a").status == 404)
-        mock.unmockedPolicy = .mock(.plaintext("maintenance", status: .other(503)))
+        mock.unmockedPolicy = .mock(.plaintext("maintenance", status: .serviceUnavailable))
         #expect(try await mock.urlSession.fetch("https://x.test/a").status == 503)
         mock.unmockedPolicy = .fail(URLError(.notConnectedToInternet))
         #expect(await mock.urlSession.failure("https://x.test/a") != nil)
