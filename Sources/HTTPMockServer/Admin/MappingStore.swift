@@ -38,6 +38,11 @@ final class MappingStore: Sendable {
         state.withLock { $0.entries[id]?.mapping }
     }
 
+    /// The mapping whose stub is `stub`, if it was created over the admin API.
+    func mapping(forStub stub: StubID) -> WireMockStubMapping? {
+        state.withLock { state in state.entries.values.first { $0.loaded.stubIDs.contains(stub) }?.mapping }
+    }
+
     /// Registers `mapping` as a new one. Throws, registering nothing, when its id is taken or it cannot be served
     /// (a body file that is not there).
     func create(_ mapping: WireMockStubMapping, in mock: HTTPMock) throws(AdminError) {

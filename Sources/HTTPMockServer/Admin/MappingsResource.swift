@@ -87,7 +87,7 @@ enum MappingsResource {
     }
 
     /// The mapping's JSON, for a reply.
-    private static func object(_ mapping: WireMockStubMapping) -> Any {
+    static func object(_ mapping: WireMockStubMapping) -> Any {
         (try? JSONSerialization.jsonObject(with: mapping.json)) ?? [String: Any]()
     }
 

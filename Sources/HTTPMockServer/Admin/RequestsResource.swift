@@ -93,7 +93,11 @@ enum RequestsResource {
     private static func nearMisses(_ context: AdminContext) -> AdminReply {
         let entries = context.mock.journal.filter { !$0.resolution.isMatched }
         return .json([
-            "nearMisses": entries.flatMap(ServeEventJSON.nearMisses),
+            "nearMisses": entries.flatMap { entry in
+                ServeEventJSON.nearMisses(entry) { stub in
+                    context.state.mappings.mapping(forStub: stub).map(MappingsResource.object)
+                }
+            },
             "httpmock": ["reports": entries.compactMap { $0.report?.description }],
         ])
     }

@@ -104,14 +104,16 @@ enum ServeEventJSON {
     }
 
     /// WireMock's near misses of one unmatched request: the closest stubs, each with a distance from 0 (every
-    /// field agrees) to 1, and HTTPMock's differences and report.
-    static func nearMisses(_ entry: JournalEntry) -> [[String: Any]] {
+    /// field agrees) to 1, and HTTPMock's differences and report. `stubMapping` is the whole mapping (`id`,
+    /// `request`, `response`…) for a stub created over the admin API, as `mapping` gives it; for a stub registered in
+    /// code or loaded from files, which has no WireMock form, it is `{"name": <the stub's summary>}`.
+    static func nearMisses(_ entry: JournalEntry, mapping: (StubID) -> Any?) -> [[String: Any]] {
         guard let report = entry.report else { return [] }
         let request = loggedRequest(entry)
         return report.closest.map { miss in
             [
                 "request": request,
-                "stubMapping": ["name": miss.summary],
+                "stubMapping": mapping(miss.stub) ?? ["name": miss.summary],
                 "matchResult": ["distance": (Double(NearMiss.fieldCount) - miss.closeness) / Double(NearMiss.fieldCount)],
                 "httpmock": [
                     "stub": "\(miss.stub)",

@@ -96,6 +96,23 @@ struct AdminAPITests {
             let reports = (misses["httpmock"] as? [String: Any])?["reports"] as? [String]
             #expect(reports?.count == 1)
             #expect(reports?.first?.contains("Closest stub:") == true)
+            // A stub registered in code has no WireMock form: its name.
+            #expect((first["stubMapping"] as? [String: Any])?["name"] as? String == "api.example.com/users [method POST]")
+        }
+    }
+
+    @Test("a near miss of a mapping created over the admin API carries the whole mapping, as WireMock's does")
+    func nearMissCarriesTheMapping() async throws {
+        try await withAdminServer(HTTPMock()) { server in
+            let mapping = #"{"id": "8f1c2d3e-4b5a-4c6d-9e8f-0a1b2c3d4e5f", "request": {"method": "GET", "urlPath": "/orders"}, "response": {"status": 200, "body": "[]"}}"#
+            #expect(try await call("POST", server.baseURL.adding("/__admin/mappings"), body: mapping).status == 201)
+            #expect(try await call("GET", server.baseURL.adding("/order")).status == 404)
+            let misses = try #require(try await call("GET", server.baseURL.adding("/__admin/requests/unmatched/near-misses")).json)
+            let first = try #require((misses["nearMisses"] as? [[String: Any]])?.first)
+            let stubMapping = try #require(first["stubMapping"] as? [String: Any])
+            #expect(stubMapping["id"] as? String == "8f1c2d3e-4b5a-4c6d-9e8f-0a1b2c3d4e5f")
+            #expect((stubMapping["request"] as? [String: Any])?["urlPath"] as? String == "/orders")
+            #expect((stubMapping["response"] as? [String: Any])?["status"] as? Int == 200)
         }
     }
 
