@@ -8,6 +8,18 @@ import HTTPMockServer
 import HTTPMockTesting
 import Testing
 
+@Test(.httpMock { mock in
+    mock.addResponses(forPath: "/me", host: "api.example.com") { MockResponse.plaintext("Alice") }
+})
+func showsTheUser() async throws {
+    let mock = try #require(HTTPMock.current)
+    try await HTTPMockServer.withServer(serving: mock, configuration: .init(origin: "https://api.example.com")) { server in
+        let response = try await HTTPClient.shared.execute(
+            HTTPClientRequest(url: server.baseURL.appendingPathComponent("me").absoluteString), timeout: .seconds(10))
+        #expect(response.status.code == 200)
+    }
+}
+
 /// The samples of the HTTPMockServer catalog, line for line (.ci/docs checks that each is here).
 @Suite("HTTPMockServer documentation samples")
 struct DocumentationSamples {
