@@ -40,7 +40,8 @@ enum ServeEventJSON {
 
     /// What HTTPMock knows of a request beyond WireMock's fields.
     private static func extra(_ entry: JournalEntry) -> [String: Any] {
-        var extra: [String: Any] = ["journalID": entry.id, "resolution": entry.resolution.description]
+        var extra: [String: Any] = ["journalID": entry.id, "resolution": entry.resolution.description,
+                                    "matchedAs": entry.request.url.absoluteString]
         if case .stub(let stub, let summary) = entry.resolution {
             extra["stub"] = "\(stub)"
             extra["stubSummary"] = summary
@@ -63,12 +64,22 @@ enum ServeEventJSON {
         }
         let body = request.body ?? Data()
         let milliseconds = Int((entry.receivedAt.timeIntervalSince1970 * 1000).rounded())
+        // As the client sent it, as WireMock logs it: a request for the server's own address (`Host: 127.0.0.1:…`),
+        // matched as the origin or the mock's default domain, keeps that address here (and the URL it was matched
+        // as is `httpmock.matchedAs`).
+        var scheme = request.scheme, host = request.host, port = request.port
+        if let sent = request.headers["Host"], !sent.isEmpty,
+           let parsed = URLComponents(string: "http://" + sent), let sentHost = parsed.host,
+           sentHost.caseInsensitiveCompare(request.host) != .orderedSame {
+            (scheme, host, port) = ("http", sentHost, parsed.port)
+        }
+        let authority = port.map { "\(host.contains(":") ? "[\(host)]" : host):\($0)" } ?? (host.contains(":") ? "[\(host)]" : host)
         var logged: [String: Any] = [
             "url": url,
-            "absoluteUrl": request.url.absoluteString,
+            "absoluteUrl": scheme + "://" + authority + url,
             "method": request.method,
-            "scheme": request.scheme,
-            "host": request.host,
+            "scheme": scheme,
+            "host": host,
             "headers": headers(request.headers),
             "queryParams": queryParams,
             "cookies": [String: Any](),
@@ -79,7 +90,7 @@ enum ServeEventJSON {
             "bodyAsBase64": body.base64EncodedString(),
             "protocol": "HTTP/1.1",
         ]
-        if let port = request.port { logged["port"] = port }
+        if let port { logged["port"] = port }
         return logged
     }
 

@@ -33,7 +33,11 @@ struct AdminAPITests {
             #expect(oldest["id"] as? String == "00000000-0000-4000-8000-000000000000")
             let request = try #require(oldest["request"] as? [String: Any])
             #expect(request["url"] as? String == "/user?id=7&id=8")
-            #expect(request["absoluteUrl"] as? String == "https://api.example.com/user?id=7&id=8")
+            // As the client sent it (to the server's own address); the URL it was matched as is HTTPMock's.
+            #expect(request["absoluteUrl"] as? String == "http://127.0.0.1:\(server.port)/user?id=7&id=8")
+            #expect(request["host"] as? String == "127.0.0.1")
+            #expect(request["port"] as? Int == server.port)
+            #expect((oldest["httpmock"] as? [String: Any])?["matchedAs"] as? String == "https://api.example.com/user?id=7&id=8")
             #expect(request["method"] as? String == "GET")
             #expect((request["headers"] as? [String: Any])?["X-Trace"] as? String == "abc")
             let query = try #require((request["queryParams"] as? [String: Any])?["id"] as? [String: Any])
