@@ -34,7 +34,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "What every path holds, instead of telling it from its contents.")
     var format: SourceFormat?
 
-    @Option(help: "The port to listen on; 0 picks a free one.")
+    @Option(parsing: .unconditional, help: "The port to listen on; 0 picks a free one.")
     var port = 0
 
     @Option(help: "The address to listen on. Only 127.0.0.1 (the default) and other loopback addresses keep the mocks on this machine; any other address serves the network, with a warning.")
@@ -64,6 +64,12 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Print every request and its status on standard error, not only the requests no stub answered.")
     var verbose = false
 
+    @Option(help: "user:password the admin API requires (HTTP Basic authentication, as WireMock's --admin-api-basic-auth). Required with --bind beyond loopback.")
+    var adminAuth: String?
+
+    @Option(help: "A host name the admin API answers besides this machine's address, such as 10.0.2.2 from an Android emulator (repeatable).")
+    var adminHost: [String] = []
+
     func validate() throws {
         if paths.isEmpty, recordTo == nil, proxy == nil {
             throw ValidationError("Name at least one path to serve (or --proxy to forward everything).")
@@ -83,6 +89,12 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--unmocked passthrough needs --proxy <base URL> to forward to.")
         }
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port (0 to 65535).") }
+        if let adminAuth, HTTPMockServer.AdminCredentials(adminAuth) == nil {
+            throw ValidationError("--admin-auth takes user:password, both not empty.")
+        }
+        if adminAPI, adminAuth == nil, !Self.isLoopback(bind) {
+            throw ValidationError("--bind \(bind) serves other machines, and the admin API changes stubs, reads the journal and stops the server: add --admin-auth user:password, or --no-admin-api.")
+        }
     }
 
     func run() async throws {
@@ -113,11 +125,10 @@ struct Serve: AsyncParsableCommand {
         } else if let unmocked {
             mock.unmockedPolicy = unmocked.policy
         }
-        if !Self.isLoopback(bind) {
-            Console.error("httpmock: warning: listening on \(bind), not a loopback address: other machines can reach these mocks")
-        }
-        let configuration = HTTPMockServer.Configuration(origin: origin, proxy: proxy.flatMap(URL.init(string:)), adminAPI: adminAPI,
+        var configuration = HTTPMockServer.Configuration(origin: origin, proxy: proxy.flatMap(URL.init(string:)), adminAPI: adminAPI,
                                                          wireMockFolder: sources.wireMockFolder)
+        configuration.adminCredentials = adminAuth.flatMap(HTTPMockServer.AdminCredentials.init)
+        configuration.adminHosts = Set(adminHost)
         let server: HTTPMockServer
         do {
             server = try await HTTPMockServer.start(serving: mock, port: port, address: bind, configuration: configuration)
@@ -126,6 +137,9 @@ struct Serve: AsyncParsableCommand {
             throw ExitCode.failure
         }
         Console.output(server.baseURL.absoluteString)
+        if !Self.isLoopback(bind) {
+            Console.error("httpmock: warning: listening on \(bind), not a loopback address: other machines can reach these mocks")
+        }
         let console = TrafficConsole(verbose: verbose)
         let observation = mock.observeJournal { event, entry in console.show(event, entry) }
 

@@ -46,6 +46,15 @@ extension HTTPMockServer {
         /// The largest WebSocket message (and frame) a client may send, in bytes: a larger one closes the
         /// conversation with code 1009 (message too big). Default 1 MiB.
         public var maximumWebSocketMessageBytes: Int = 1 << 20
+        /// The user and password the admin API requires, with HTTP Basic authentication (WireMock's
+        /// `--admin-api-basic-auth`): a request without them gets `401`. Required when the server listens beyond
+        /// loopback with the admin API on: ``HTTPMockServer/start(serving:port:address:configuration:)`` refuses to
+        /// start without them. Default `nil`: none asked for on loopback.
+        public var adminCredentials: AdminCredentials?
+        /// Host names the admin API answers besides the server's own address (`127.0.0.1`, `localhost`, `::1`, the
+        /// address it is bound to): a name that reaches this machine, such as `10.0.2.2` from an Android emulator.
+        /// Any other `Host` is refused with `403`, so a web page cannot reach the admin API through DNS rebinding.
+        public var adminHosts: Set<String> = []
 
         /// Settings with the defaults above, changed where given.
         public init(
@@ -134,7 +143,7 @@ struct ConnectionSettings: Sendable {
 
     /// Whether a `Host` header names this machine (the server itself) rather than a host to mock. Compares bytes,
     /// ASCII case folded: no lower-cased copy, no Unicode comparison, on every request.
-    private func isLocal(_ host: String) -> Bool {
+    func isLocal(_ host: String) -> Bool {
         var name = host.utf8[...]
         if name.first == UInt8(ascii: "[") {
             name = name.dropFirst().prefix { $0 != UInt8(ascii: "]") }
@@ -143,6 +152,23 @@ struct ConnectionSettings: Sendable {
         }
         return name.isEmpty || name.starts(with: "127.".utf8) || Self.same(name, "localhost") || Self.same(name, address)
             || Self.same(name, "::1") || Self.same(name, "0.0.0.0")
+    }
+
+    /// Whether the admin API answers a request with this `Host` header: the server's own address, or a name the
+    /// configuration allows (``HTTPMockServer/Configuration/adminHosts``). `0.0.0.0` is no name a client uses.
+    func isAdminHost(_ host: String) -> Bool {
+        let name: Substring
+        if host.hasPrefix("[") {
+            name = host.dropFirst().prefix { $0 != "]" }
+        } else if let colon = host.lastIndex(of: ":") {
+            name = host[..<colon]
+        } else {
+            name = host[...]
+        }
+        let lowered = name.lowercased()
+        if lowered == "0.0.0.0" || lowered.isEmpty { return false }
+        return lowered.hasPrefix("127.") || lowered == "localhost" || lowered == "::1" || lowered == address
+            || configuration.adminHosts.contains { $0.lowercased() == lowered }
     }
 
     /// Whether `name` is `lowercased`, ignoring ASCII case.

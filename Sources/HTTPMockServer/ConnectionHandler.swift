@@ -197,6 +197,10 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     /// Answers WireMock's admin API (``HTTPMockServer/Configuration/adminAPI``): nothing is matched or journaled.
     private func answerAdmin(_ head: HTTPRequestHead, body: ByteBuffer?, context: ChannelHandlerContext) {
+        if let refusal = AdminAccess.refusal(of: head, settings: settings) {
+            sendPlain(refusal.status, refusal.message, context: context, extraHeaders: refusal.headers, closes: false)
+            return
+        }
         let data = body.flatMap { $0.readableBytes > 0 ? Data(buffer: $0) : nil }
         let request = AdminRequest(method: head.method.rawValue, target: head.uri, body: data)
         let reply = AdminAPI.answer(request, context: AdminContext(mock: settings.mock, state: settings.state))

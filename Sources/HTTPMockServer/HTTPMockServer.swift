@@ -64,6 +64,9 @@ public final class HTTPMockServer: Sendable {
         address: String = "127.0.0.1",
         configuration: Configuration = Configuration()
     ) async throws -> HTTPMockServer {
+        if configuration.adminAPI, configuration.adminCredentials == nil, !Self.isLoopback(address) {
+            throw HTTPMockError(.invalidDefinition, "the admin API, which changes stubs, reads the journal and shuts the server down, would answer every machine that reaches \(address); set Configuration.adminCredentials (httpmock serve --admin-auth user:password), bind to 127.0.0.1, or turn the admin API off")
+        }
         let lifecycle = ServerLifecycle()
         let forwarder = configuration.proxy.map(Forwarder.init(upstream:))
         let settings = ConnectionSettings(mock: mock, configuration: configuration, address: address,
@@ -94,6 +97,9 @@ public final class HTTPMockServer: Sendable {
             channel = try await bootstrap.bind(host: address, port: port).get()
         } catch {
             forwarder?.close()
+            if let io = error as? IOError, io.errnoCode == EADDRINUSE {
+                throw HTTPMockError(.invalidDefinition, "port \(port) on \(address) is in use by another process; choose another port, or 0 for a free one")
+            }
             throw error
         }
         guard let bound = channel.localAddress?.port else {
@@ -154,5 +160,13 @@ public final class HTTPMockServer: Sendable {
 
     /// How many connections are open now.
     public var openConnections: Int { lifecycle.count }
+}
+
+extension HTTPMockServer {
+    /// `127.x.x.x`, `::1` and `localhost`: reachable from this machine only.
+    static func isLoopback(_ address: String) -> Bool {
+        let address = address.lowercased()
+        return address.hasPrefix("127.") || address == "::1" || address == "localhost"
+    }
 }
 #endif

@@ -216,6 +216,9 @@ struct ServeCommandTests {
             (["serve", "--record-to", "/tmp/x"], "--proxy"),
             (["serve", "x", "--unmocked", "passthrough"], "needs --proxy"),
             (["serve", "x", "--unmocked", "sometimes"], "--unmocked"),
+            (["serve", "x", "--port", "-1"], "--port -1 is not a port (0 to 65535)"),
+            (["serve", "x", "--bind", "0.0.0.0"], "add --admin-auth user:password, or --no-admin-api"),
+            (["serve", "x", "--admin-auth", "nocolon"], "--admin-auth takes user:password"),
         ]
         for (arguments, text) in cases {
             let child = try ChildProcess("httpmock", arguments: arguments)
