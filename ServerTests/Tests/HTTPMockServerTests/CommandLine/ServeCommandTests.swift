@@ -221,9 +221,9 @@ struct ServeCommandTests {
             (["serve", "x", "--admin-auth", "nocolon"], "--admin-auth takes user:password"),
         ]
         for (arguments, text) in cases {
-            let child = try ChildProcess("httpmock", arguments: arguments)
-            #expect(await child.waitForExit() == 64, "\(arguments)")
-            #expect(child.standardError.contains(text), "\(arguments): \(child.standardError)")
+            let run = try await ChildProcess.runToEnd("httpmock", arguments: arguments)
+            #expect(run.status == 64, "\(arguments)")
+            #expect(run.errors.contains(text), "\(arguments): \(run.errors)")
         }
     }
 }

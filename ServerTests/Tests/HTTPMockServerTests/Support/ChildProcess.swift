@@ -35,6 +35,35 @@ final class ChildProcess: @unchecked Sendable {  // reason: `process` and the pi
         return found
     }
 
+    /// Runs `name` with `arguments` to its end: its exit status, standard output and standard error. For a command
+    /// that ends by itself: the pipes are read to their end on threads of their own, with no readability handler
+    /// (corelibs' dispatch sources for them have crashed the test process when many processes came and went).
+    static func runToEnd(_ name: String, arguments: [String] = []) async throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = try executable(name)
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let read: @Sendable (FileHandle) async -> Data = { handle in
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread { continuation.resume(returning: handle.readDataToEndOfFile()) }
+            }
+        }
+        async let out = read(output.fileHandleForReading)
+        async let err = read(errors.fileHandleForReading)
+        let (outData, errData) = await (out, err)
+        let status = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                process.waitUntilExit()
+                continuation.resume(returning: process.terminationStatus)
+            }
+        }
+        return (status, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
     /// Starts `name` with `arguments`, and `environment` added to this process's.
     init(_ name: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
         process.executableURL = try Self.executable(name)
@@ -80,16 +109,6 @@ final class ChildProcess: @unchecked Sendable {  // reason: `process` and the pi
             try await Task.sleep(nanoseconds: 20_000_000)
         }
         throw ChildProcessError("no line on standard output in \(Int(timeout)) s; standard error: \(standardError)")
-    }
-
-    /// Every line the process wrote on standard output, once it has closed it (after it exits).
-    func allLines(timeout: TimeInterval = 60) async throws -> [String] {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let lines = lines.withLock({ buffer -> [String]? in buffer.closed ? buffer.lines : nil }) { return lines }
-            try await Task.sleep(nanoseconds: 20_000_000)
-        }
-        throw ChildProcessError("standard output was not closed in \(Int(timeout)) s; standard error: \(standardError)")
     }
 
     /// Waits until standard error holds `text` (the process says it on its own schedule).
