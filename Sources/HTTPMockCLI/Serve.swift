@@ -21,7 +21,7 @@ struct Serve: AsyncParsableCommand {
         POST /__admin/mappings/save writes them into the mappings/ folder of the WireMock folder served.
 
         With --record-to and --proxy, requests no stub answers go to the proxy, and what it answered is written, \
-        secrets redacted, to recorded.mock.json in the folder when httpmock stops.
+        secrets redacted, as a WireMock folder (mappings/ and __files/) when httpmock stops.
 
         Each request no stub answered is printed on standard error with the stub that came closest and how it \
         differs; with --verbose, every request is, with its status.
@@ -55,7 +55,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Forward the requests no stub answers to this base URL, such as https://api.example.com.")
     var proxy: String?
 
-    @Option(help: "Write what --proxy answered to recorded.mock.json in this folder when httpmock stops; what the folder holds already is served.")
+    @Option(help: "Write what --proxy answered as a WireMock folder (mappings/, __files/) here when httpmock stops; what the folder holds already is served.")
     var recordTo: String?
 
     @Flag(inversion: .prefixedNo, help: "Answer WireMock's admin API under /__admin/.")
@@ -115,7 +115,7 @@ struct Serve: AsyncParsableCommand {
         var recording: Recording?
         if let recordTo {
             do {
-                recording = try mock.startRecording(to: URL(fileURLWithPath: recordTo), format: .mappings, mode: .newRequests)
+                recording = try mock.startRecording(to: URL(fileURLWithPath: recordTo), format: .wireMock, mode: .newRequests)
             } catch {
                 Console.error("httpmock: cannot record to \(recordTo): \(error)")
                 throw ExitCode.failure

@@ -37,7 +37,7 @@ import HTTPMock
         return String(decoding: data, as: UTF8.self)
     }
 
-    @Test(arguments: [RecordingFormat.har, .mappings])
+    @Test(arguments: [RecordingFormat.har, .mappings, .wireMock])
     func recordedTrafficReplaysInOrderWithTheServerStopped(format: RecordingFormat) async throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -73,7 +73,7 @@ import HTTPMock
         try replay.finish()
     }
 
-    @Test(arguments: [RecordingFormat.har, .mappings])
+    @Test(arguments: [RecordingFormat.har, .mappings, .wireMock])
     func secretsNeverReachTheFile(format: RecordingFormat) async throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -85,8 +85,19 @@ import HTTPMock
         _ = try await exercise(mock.urlSession, base: server.base)
         try recording.finish()
         await server.stop()
-        let written = format == .har ? file : file.appendingPathComponent("recorded.mock.json")
-        let text = try String(contentsOf: written, encoding: .utf8)
+        let written = switch format {
+        case .har: file
+        case .mappings: file.appendingPathComponent("recorded.mock.json")
+        case .wireMock: file.appendingPathComponent("mappings")
+        }
+        // A WireMock folder: every mapping and body file, read as one text.
+        let files = format == .wireMock
+            ? ["mappings", "__files"].flatMap { folder -> [URL] in
+                let url = file.appendingPathComponent(folder)
+                return ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).map { url.appendingPathComponent($0) }
+            }
+            : [written]
+        let text = try files.map { String(decoding: try Data(contentsOf: $0), as: UTF8.self) }.joined(separator: "\n")
         for secret in ["top-secret", "old-cookie", "hunter2", "cookie-secret", "server-secret", "nested-secret", "query-secret", "\"ann\""] {
             #expect(!text.contains(secret), "\(secret) was written to \(written.lastPathComponent)")
         }

@@ -75,14 +75,16 @@ struct CommandLineDocumentationSamples {
         let recordings = try temporaryFolder()
 
         let mock = HTTPMock()
-        let recording = try mock.startRecording(to: recordings, format: .mappings, mode: .newRequests)
+        let recording = try mock.startRecording(to: recordings, format: .wireMock, mode: .newRequests)
         let server = try await HTTPMockServer.start(serving: mock, configuration: .init(proxy: upstream))
         #expect(try await call("GET", server.baseURL.adding("/user")).text == "Alice")
         await server.stop()
         try recording.finish()
 
         await upstreamServer.stop()
-        let written = try String(contentsOf: recordings.appendingPathComponent("recorded.mock.json"), encoding: .utf8)
+        let mappings = recordings.appendingPathComponent("mappings")
+        let files = try FileManager.default.contentsOfDirectory(atPath: mappings.path)
+        let written = try String(contentsOf: mappings.appendingPathComponent(try #require(files.first)), encoding: .utf8)
         #expect(written.contains("Alice"))
     }
 

@@ -189,11 +189,14 @@ struct ServeCommandTests {
             #expect(child.standardError.contains("recorded 1 request(s)"))
         }
         #expect(upstream.journal.first?.request.headers["Authorization"] == "Bearer real")
-        let written = try String(contentsOf: folder.appendingPathComponent("recorded.mock.json"), encoding: .utf8)
+        // A WireMock folder, served back by loading it as WireMock does.
+        let mappings = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("mappings").path)
+        #expect(mappings.count == 1)
+        let written = try String(contentsOf: folder.appendingPathComponent("mappings/" + mappings[0]), encoding: .utf8)
         #expect(!written.contains("tok-123"))
         #expect(!written.contains("sid=1"))
         let replay = HTTPMock()
-        try replay.loadMappings(from: folder)
+        try replay.loadWireMockMappings(from: folder)
         try await HTTPMockServer.withServer(serving: replay) { server in
             let reply = try await call("GET", server.baseURL.adding("/profile"))
             #expect(reply.json?["name"] as? String == "Ann")

@@ -18,8 +18,8 @@ extension HTTPMock {
     /// ``Recording/finish()``, and everything written is redacted by `redaction` first.
     ///
     /// - Parameters:
-    ///   - url: A `.har` file, or a folder for mapping files or a WireMock folder.
-    ///   - format: Default: ``RecordingFormat/har`` for a `.har` URL, else ``RecordingFormat/mappings``.
+    ///   - url: A `.har` file, or a folder: a WireMock folder, or one of mapping files.
+    ///   - format: Default: ``RecordingFormat/har`` for a `.har` URL, else ``RecordingFormat/wireMock``.
     ///   - mode: Default ``RecordMode/ifMissing``.
     ///   - redaction: What is blanked out before writing. Default ``Redaction/default``.
     ///   - replay: How a HAR is replayed.

@@ -20,15 +20,16 @@ public enum RecordMode: Sendable, Hashable {
 public enum RecordingFormat: Sendable, Hashable {
     /// One HAR 1.2 file (`.har`).
     case har
-    /// A folder of mapping files (see <doc:FileFormatsReference>); the recording is `recorded.mock.json` in it.
+    /// A folder of HTTPMock's own mapping files (see <doc:FileFormatsReference>); the recording is
+    /// `recorded.mock.json` in it. Only when asked: WireMock's format is the one other tools read.
     case mappings
     /// A WireMock folder: one stub mapping per response in `mappings/`, binary bodies in `__files/`; requests that
     /// repeat become a scenario, as WireMock's `repeatsAsScenarios` records them. Replayed as
     /// ``HTTPMock/loadWireMockMappings(from:globalTemplating:)`` loads it (by method, path, query and body; not by host).
     case wireMock
 
-    /// `.har` for a URL ending in `.har`, else `.mappings`.
+    /// `.har` for a URL ending in `.har`, else `.wireMock`.
     static func inferred(from url: URL) -> RecordingFormat {
-        url.pathExtension.lowercased() == "har" ? .har : .mappings
+        url.pathExtension.lowercased() == "har" ? .har : .wireMock
     }
 }
