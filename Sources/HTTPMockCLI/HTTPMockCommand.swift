@@ -1,11 +1,12 @@
 #if CommandLineTool
 import ArgumentParser
+import HTTPMock
 
 /// `httpmock`: HTTPMock's mocks from the command line.
 @main
 struct HTTPMockCommand: AsyncParsableCommand {
     /// The package's version: the newest one in CHANGELOG.md (a test keeps them equal).
-    static let version = "0.3.0"
+    static let version = PackageVersion.current
 
     static let configuration = CommandConfiguration(
         commandName: "httpmock",

@@ -166,7 +166,7 @@ final class ConnectionHandler: ChannelInboundHandler {
                 self.fail(with: error, version: head.version, context: context)
             }
         case .passthrough:
-            if let forwarder = settings.forwarder {
+            if let forwarder = settings.state.recorder.forwarder ?? settings.forwarder {
                 forward(request, with: forwarder, version: head.version, isHead: isHead, context: context)
                 return
             }
@@ -203,7 +203,11 @@ final class ConnectionHandler: ChannelInboundHandler {
         }
         let data = body.flatMap { $0.readableBytes > 0 ? Data(buffer: $0) : nil }
         let request = AdminRequest(method: head.method.rawValue, target: head.uri, body: data)
-        let reply = AdminAPI.answer(request, context: AdminContext(mock: settings.mock, state: settings.state))
+        let settings = self.settings
+        let admin = AdminContext(mock: settings.mock, state: settings.state) { target, host in
+            settings.url(uri: target, hostHeader: host, defaultAuthority: settings.defaultAuthority)
+        }
+        let reply = AdminAPI.answer(request, context: admin)
         var then: (() -> Void)?
         if reply.then == .shutdown {
             keepAlive = false

@@ -36,12 +36,15 @@ public final class HTTPMockServer: Sendable {
 
     private let lifecycle: ServerLifecycle
     private let forwarder: Forwarder?
+    /// What the admin API keeps, for its recording's forwarder to close with the server.
+    private let state: ServerState
 
-    private init(mock: HTTPMock, lifecycle: ServerLifecycle, forwarder: Forwarder?, address: String, port: Int,
-                 configuration: Configuration) {
+    private init(mock: HTTPMock, lifecycle: ServerLifecycle, forwarder: Forwarder?, state: ServerState, address: String,
+                 port: Int, configuration: Configuration) {
         self.mock = mock
         self.lifecycle = lifecycle
         self.forwarder = forwarder
+        self.state = state
         self.port = port
         self.configuration = configuration
         let host = address.contains(":") ? "[\(address)]" : address
@@ -108,8 +111,8 @@ public final class HTTPMockServer: Sendable {
             throw ChannelError.unknownLocalAddress
         }
         lifecycle.setListener(channel)
-        return HTTPMockServer(mock: mock, lifecycle: lifecycle, forwarder: forwarder, address: address, port: bound,
-                              configuration: configuration)
+        return HTTPMockServer(mock: mock, lifecycle: lifecycle, forwarder: forwarder, state: settings.state, address: address,
+                              port: bound, configuration: configuration)
     }
 
     /// Stops listening and closes every connection, with the responses they were sending or waiting to send.
@@ -117,6 +120,7 @@ public final class HTTPMockServer: Sendable {
     public func stop() async {
         await lifecycle.stop()
         forwarder?.close()
+        state.recorder.close()
     }
 
     /// Returns when the server has stopped: after ``stop()``, or a `POST /__admin/shutdown` to the admin API
@@ -130,6 +134,7 @@ public final class HTTPMockServer: Sendable {
     public func waitUntilStopped() async {
         await lifecycle.waitUntilStopped()
         forwarder?.close()
+        state.recorder.close()
     }
 
     /// Starts a server for `mock`, runs `body` with it, and stops it, whether `body` returns or throws: one server

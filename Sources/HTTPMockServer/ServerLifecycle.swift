@@ -76,6 +76,8 @@ final class ServerState: Sendable {
     private let fixedDelay = Locked(0)
     /// The stub mappings created over the admin API, with what serves them.
     let mappings: MappingStore
+    /// A recording started over the admin API (`/__admin/recordings/start`).
+    let recorder = AdminRecorder()
 
     init(wireMockFolder: URL?) {
         mappings = MappingStore(wireMockFolder: wireMockFolder)

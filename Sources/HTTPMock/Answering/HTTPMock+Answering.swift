@@ -59,6 +59,12 @@ extension HTTPMock {
         return (Self.answer(decision, request: answered, delay: delay), entry)
     }
 
+    /// The stubs closest to `request` and how each differs, as a miss would report them; nothing is decided or
+    /// journaled (WireMock's `POST /__admin/near-misses/request`).
+    package func nearMissReport(for request: CapturedRequest) -> UnmatchedReport {
+        core.engine.report(for: request)
+    }
+
     /// Records what became of the request journaled as `entry`, which wakes waits on it. With `url`, the
     /// cookies of a response are stored as the mock's session stores them (for ``Role/client``).
     package func complete(_ entry: Int, with outcome: JournalEntry.Outcome, cookiesFor url: URL? = nil) {

@@ -493,6 +493,24 @@ extension Engine {
         }
     }
 
+    /// The near-miss report of `request` against the stubs, without deciding or journaling it: the stubs are copied
+    /// under the lock and compared outside it (their conditions may run user code).
+    func report(for request: CapturedRequest) -> UnmatchedReport {
+        let (stubs, total, refusals, scenarios, defaultDomain) = state.withLock { state in
+            let total = state.router.stubs.count
+            let stubs = total > NearMissFinder.comparisonLimit
+                ? state.router.stubs(onHostOf: request, limit: NearMissFinder.comparisonLimit).compactMap { state.router.stubs[$0] }
+                : Array(state.router.stubs.values)
+            return (stubs, total, state.refusals, state.scenarios, state.defaultDomain)
+        }
+        var report = NearMissFinder.report(for: request, stubs: stubs, refusals: refusals, scenarios: scenarios)
+        if total > stubs.count {
+            report.notes.append("compared with the \(stubs.count) stub(s) registered for this host, of \(total) in all")
+        }
+        NearMissFinder.noteDefaultDomain(in: &report, request: request, defaultDomain: defaultDomain)
+        return report
+    }
+
     /// How many stubs the router's index finds for `request` by host and path alone.
     func candidateCount(for request: CapturedRequest) -> Int {
         state.withLock { $0.router.candidates(for: request).count }

@@ -36,6 +36,9 @@ package struct RequestPredicate: Sendable {
 
     /// How `request` differs, one line per unmet matcher, in the words of the near-miss report
     /// (`method: expected POST, got GET`); empty when it matches.
+    /// How many conditions the predicate tests.
+    package var conditionCount: Int { conditions.count }
+
     package func differences(from request: CapturedRequest) -> [FieldDifference] {
         conditions.filter { !$0.test(request) }.map { condition in
             FieldDifference(field: condition.field, expected: condition.expectation,

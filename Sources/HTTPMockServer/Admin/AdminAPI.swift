@@ -13,7 +13,8 @@ enum AdminAPI {
 
     /// Every resource's routes, in the order they are tried.
     private static let routes: [AdminRoute] = MappingsResource.routes + ScenariosResource.routes + RequestsResource.routes
-        + SettingsResource.routes + ServerResource.routes
+        + NearMissesResource.routes + RecordingsResource.routes + FilesResource.routes + SettingsResource.routes
+        + ServerResource.routes
 
     /// What `POST /__admin/reset` undoes, resource by resource: the journal, the mappings created over the API, then
     /// the scenarios (once the mappings that named some of them are gone).
@@ -87,6 +88,9 @@ struct AdminRoute: Sendable {
 struct AdminContext: Sendable {
     let mock: HTTPMock
     let state: ServerState
+    /// The URL a request for this target and `Host` header is matched as (the origin, or the mock's default domain,
+    /// for the server's own address), as the server matches what it serves.
+    var matchedURL: @Sendable (_ target: String, _ host: String?) -> URL? = { target, _ in URL(string: "http://example.com" + target) }
 }
 
 /// A request to the admin API.

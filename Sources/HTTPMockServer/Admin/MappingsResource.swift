@@ -24,6 +24,15 @@ enum MappingsResource {
             _ = try context.state.mappings.save()
             return .json([String: Any]())
         },
+        AdminRoute("POST", "mappings/import") { request, _, context throws(AdminError) in try importMappings(request, context) },
+        AdminRoute("POST", "mappings/find-by-metadata") { request, _, context throws(AdminError) in
+            let found = try withMetadata(request, context)
+            return .json(["mappings": found.map(object), "meta": ["total": found.count]])
+        },
+        AdminRoute("POST", "mappings/remove-by-metadata") { request, _, context throws(AdminError) in
+            for mapping in try withMetadata(request, context) { _ = context.state.mappings.remove(mapping.id) }
+            return .json([String: Any]())
+        },
         AdminRoute("GET", "mappings/{id}") { _, parameters, context throws(AdminError) in
             let id = try mappingID(parameters)
             guard let mapping = context.state.mappings.mapping(id) else { throw notFound(id) }
@@ -52,6 +61,74 @@ enum MappingsResource {
         let limit = try wholeNumber("limit", request) ?? all.count
         let page = all.dropFirst(offset).prefix(limit)
         return .json(["mappings": page.map(object), "meta": ["total": all.count]])
+    }
+
+    /// `POST /__admin/mappings/import`: `{"mappings": […], "importOptions": {"duplicatePolicy": "OVERWRITE" | "IGNORE",
+    /// "deleteAllNotInImport": false}}`. Every mapping is read and checked first, and every problem is reported
+    /// (each with its index); only then are they created, so a bad import changes nothing.
+    private static func importMappings(_ request: AdminRequest, _ context: AdminContext) throws(AdminError) -> AdminReply {
+        let body = try request.jsonObject()
+        guard let list = body["mappings"] as? [Any] else {
+            throw AdminError.invalidJSON(pointer: "/mappings", detail: "an import is {\"mappings\": [stub mappings…]}")
+        }
+        let options = body["importOptions"] as? [String: Any] ?? [:]
+        let policy = (options["duplicatePolicy"] as? String ?? "OVERWRITE").uppercased()
+        guard ["OVERWRITE", "IGNORE"].contains(policy) else {
+            throw AdminError.invalidJSON(pointer: "/importOptions/duplicatePolicy", detail: "duplicatePolicy is OVERWRITE or IGNORE, not \(policy)")
+        }
+        var mappings: [WireMockStubMapping] = []
+        var problems: [String] = []
+        let files = context.state.mappings.wireMockFolder?.appendingPathComponent("__files")
+        for (index, item) in list.enumerated() {
+            do {
+                let json = (try? JSONSerialization.data(withJSONObject: item)) ?? Data()
+                let mapping = try WireMockStubMapping(json: json, source: "mappings[\(index)]")
+                _ = try context.mock.prepare([mapping], filesFolder: files)
+                mappings.append(mapping)
+            } catch {
+                problems.append(error.message)
+            }
+        }
+        guard problems.isEmpty else {
+            throw AdminError.invalidJSON(pointer: "/mappings", detail: "nothing was imported: " + problems.joined(separator: "; "))
+        }
+        let existing = Set(context.state.mappings.all.map(\.id))
+        if options["deleteAllNotInImport"] as? Bool == true {
+            let imported = Set(mappings.map(\.id))
+            for id in existing.subtracting(imported) { _ = context.state.mappings.remove(id) }
+        }
+        for mapping in mappings {
+            if existing.contains(mapping.id) {
+                guard policy == "OVERWRITE" else { continue }
+                _ = try context.state.mappings.replace(with: mapping, in: context.mock)
+            } else {
+                try context.state.mappings.create(mapping, in: context.mock)
+            }
+        }
+        return .json([String: Any]())
+    }
+
+    /// The mappings whose `metadata` meets the body, a WireMock value pattern (`{"matchesJsonPath": …}`,
+    /// `{"equalToJson": …}`, `{"contains": …}`…) applied to the metadata as JSON.
+    private static func withMetadata(_ request: AdminRequest, _ context: AdminContext) throws(AdminError) -> [WireMockStubMapping] {
+        let pattern = try request.jsonObject()
+        let predicate: RequestPredicate
+        do {
+            let wrapped = try JSONSerialization.data(withJSONObject: ["bodyPatterns": [pattern]])
+            predicate = try RequestPredicate(try WireMockStubMapping.requestPattern(json: wrapped, source: "the metadata pattern"))
+        } catch let error as HTTPMockError {
+            throw AdminError.unreadable(error)
+        } catch {
+            throw AdminError.invalidJSON(pointer: "/", detail: "\(error)")
+        }
+        return context.state.mappings.all.filter { mapping in
+            guard let object = try? JSONSerialization.jsonObject(with: mapping.json) as? [String: Any],
+                  let metadata = object["metadata"],
+                  let json = try? JSONSerialization.data(withJSONObject: metadata) else { return false }
+            let probe = CapturedRequest(method: "POST", url: URL(string: "http://metadata.invalid/")!,
+                                        headers: ["Content-Type": "application/json"], body: json)
+            return predicate.matches(probe)
+        }
     }
 
     /// `201 Created` with the mapping as it is kept (with its `id`).

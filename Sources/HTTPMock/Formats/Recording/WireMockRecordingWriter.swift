@@ -1,9 +1,30 @@
 import Foundation
 
-/// Writes recorded traffic as a WireMock folder: one stub mapping per response in `mappings/`, binary bodies in
-/// `__files/`, secrets redacted. Requests that repeat become a scenario, as WireMock's `repeatsAsScenarios` records
-/// them: the first answer in state `Started`, each next one in the state the one before moved to.
-enum WireMockRecordingWriter {
+/// Turns recorded traffic into WireMock stub mappings: one per response, secrets redacted. Requests that repeat
+/// become a scenario, as WireMock's `repeatsAsScenarios` records them: the first answer in state `Started`, each next
+/// one in the state the one before moved to. Writes them as a WireMock folder (`mappings/`, binary bodies in
+/// `__files/`), or hands them to HTTPMockServer's admin API (recordings and snapshots).
+package enum WireMockRecordingWriter {
+    /// How traffic becomes mappings.
+    package struct Options: Sendable {
+        /// What is blanked out.
+        package var redaction: Redaction
+        /// Whether a request that repeats becomes a scenario (each answer in turn) or only its first answer is kept.
+        package var repeatsAsScenarios: Bool
+        /// Request headers the mappings match, by name as given, and whether case is ignored in their values.
+        package var capturedHeaders: [String: Bool]
+
+        package init(redaction: Redaction = .default, repeatsAsScenarios: Bool = true, capturedHeaders: [String: Bool] = [:]) {
+            self.redaction = redaction
+            self.repeatsAsScenarios = repeatsAsScenarios
+            self.capturedHeaders = capturedHeaders
+        }
+    }
+
+    /// A folder for binary bodies: each is written there and the mapping names it. Without one they are inline
+    /// (`base64Body`).
+    package typealias BodyFiles = (_ name: String, _ body: Data) throws(HTTPMockError) -> Void
+
     static func write(_ entries: [JournalEntry], to root: URL, redaction: Redaction, appending: Bool) throws(HTTPMockError) {
         let mappings = root.appendingPathComponent("mappings", isDirectory: true)
         let files = root.appendingPathComponent("__files", isDirectory: true)
@@ -17,16 +38,30 @@ enum WireMockRecordingWriter {
                 }
             }
         }
+        let made = try self.mappings(for: entries, options: Options(redaction: redaction)) { (name: String, body: Data) throws(HTTPMockError) in
+            try FileOutput.write(body, to: files.appendingPathComponent(name))
+        }
+        for mapping in made {
+            try FileOutput.write(mapping.json, to: mappings.appendingPathComponent(mapping.id + ".json"))
+        }
+    }
+
+    /// The mappings for `entries` (those with an outcome), in the order the requests came: each with its `id` and
+    /// its JSON.
+    package static func mappings(for entries: [JournalEntry], options: Options,
+                                 bodyFiles: BodyFiles? = nil) throws(HTTPMockError) -> [(id: String, json: Data)] {
         var order: [String] = []
         var groups: [String: [(request: [String: JSONValue], entry: JournalEntry)]] = [:]
         for entry in entries where entry.outcome != nil {
-            let request = self.request(entry.request, redaction: redaction)
+            let request = self.request(entry.request, options: options)
             let key = String(decoding: JSONValue.object(request).data, as: UTF8.self)
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append((request, entry))
         }
+        var made: [(id: String, json: Data)] = []
         for key in order {
-            let group = groups[key]!
+            var group = groups[key]!
+            if !options.repeatsAsScenarios { group = [group[0]] }
             let scenario = group.count > 1 ? "\(group[0].entry.request.method) \(group[0].entry.request.path) #\(UUID().uuidString.prefix(8).lowercased())" : nil
             for (position, recorded) in group.enumerated() {
                 let id = UUID().uuidString.lowercased()
@@ -34,20 +69,21 @@ enum WireMockRecordingWriter {
                     "id": .string(id),
                     "name": .string("\(recorded.entry.request.method) \(recorded.entry.request.path)"),
                     "request": .object(recorded.request),
-                    "response": .object(try response(recorded.entry, id: id, files: files, root: root, redaction: redaction)),
+                    "response": .object(try response(recorded.entry, id: id, redaction: options.redaction, bodyFiles: bodyFiles)),
                 ]
                 if let scenario {
                     mapping["scenarioName"] = .string(scenario)
                     mapping["requiredScenarioState"] = .string(position == 0 ? "Started" : "\(scenario)-\(position + 1)")
                     if position < group.count - 1 { mapping["newScenarioState"] = .string("\(scenario)-\(position + 2)") }
                 }
-                let file = mappings.appendingPathComponent(id + ".json")
-                try FileOutput.write(JSONValue.object(mapping).prettyData, to: file)
+                made.append((id, JSONValue.object(mapping).prettyData))
             }
         }
+        return made
     }
 
-    private static func request(_ captured: CapturedRequest, redaction: Redaction) -> [String: JSONValue] {
+    private static func request(_ captured: CapturedRequest, options: Options) -> [String: JSONValue] {
+        let redaction = options.redaction
         var request: [String: JSONValue] = ["method": .string(captured.method), "urlPath": .string(captured.path)]
         var query: [String: [String?]] = [:]
         var order: [String] = []
@@ -69,6 +105,19 @@ enum WireMockRecordingWriter {
             }
             request["queryParameters"] = .object(patterns)
         }
+        var headers: [String: JSONValue] = [:]
+        for (name, caseInsensitive) in options.capturedHeaders.sorted(by: { $0.key < $1.key }) {
+            guard let value = captured.headers[name] else { continue }
+            // A secret header is matched by its presence: its value is never written.
+            if redaction.redactsHeader(name) {
+                headers[name] = .object(["matches": .string(".*")])
+            } else {
+                var pattern: [String: JSONValue] = ["equalTo": .string(value)]
+                if caseInsensitive { pattern["caseInsensitive"] = .bool(true) }
+                headers[name] = .object(pattern)
+            }
+        }
+        if !headers.isEmpty { request["headers"] = .object(headers) }
         if let body = captured.body, !body.isEmpty {
             let type = captured.headers["Content-Type"]
             let redacted = redaction.body(body, contentType: type)
@@ -84,8 +133,8 @@ enum WireMockRecordingWriter {
         return request
     }
 
-    private static func response(_ entry: JournalEntry, id: String, files: URL, root: URL,
-                                 redaction: Redaction) throws(HTTPMockError) -> [String: JSONValue] {
+    private static func response(_ entry: JournalEntry, id: String, redaction: Redaction,
+                                 bodyFiles: BodyFiles?) throws(HTTPMockError) -> [String: JSONValue] {
         switch entry.outcome {
         case .response(let status, let headerValues, let recordedBody)?:
             var response: [String: JSONValue] = ["status": .int(status)]
@@ -102,10 +151,12 @@ enum WireMockRecordingWriter {
                 // no body
             } else if let text = String(data: body, encoding: .utf8) {
                 response["body"] = .string(text)
-            } else {
+            } else if let bodyFiles {
                 let name = id + ".bin"
-                try FileOutput.write(body, to: files.appendingPathComponent(name))
+                try bodyFiles(name, body)
                 response["bodyFileName"] = .string(name)
+            } else {
+                response["base64Body"] = .string(body.base64EncodedString())
             }
             return response
         default:
