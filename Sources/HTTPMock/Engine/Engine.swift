@@ -382,6 +382,20 @@ extension Engine {
         }
     }
 
+    /// Removes the stubs of many loads in one step: one pass over the router, however many loads (removing them
+    /// one by one would pass over it once each).
+    func removeLoads(_ loads: [(ids: Set<StubID>, slot: String?)]) {
+        guard !loads.isEmpty else { return }
+        let all = loads.reduce(into: Set<StubID>()) { $0.formUnion($1.ids) }
+        state.withLock { state in
+            state.router.removeAll { all.contains($0.id) }
+            for load in loads {
+                if let slot = load.slot, state.loadedSlots[slot] == load.ids { state.loadedSlots[slot] = nil }
+            }
+            state.forgetUnnamedScenarios()
+        }
+    }
+
     /// Removes the stubs of whatever load occupies `slot`, and frees it.
     func removeLoad(inSlot slot: String) {
         state.withLock { state in

@@ -27,6 +27,12 @@ public struct LoadedMocks: Sendable {
     public func remove() {
         engine.removeLoad(ids, slot: slot)
     }
+
+    /// Removes many loads of one mock in one step, as ``remove()`` removes each (HTTPMockServer's admin reset).
+    package static func remove(_ loads: [LoadedMocks]) {
+        guard let engine = loads.first?.engine else { return }
+        engine.removeLoads(loads.map { ($0.ids, $0.slot) })
+    }
 }
 
 extension Engine {
