@@ -138,6 +138,14 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     private func serve(_ head: HTTPRequestHead, body: ByteBuffer?, context: ChannelHandlerContext) {
         responding = true
+        // RFC 9112, 3.2: an HTTP/1.1 request has exactly one Host header; a server answers 400 otherwise.
+        let hosts = head.headers["host"].count
+        if head.version.major == 1, head.version.minor >= 1, hosts != 1 {
+            keepAlive = false
+            let problem = hosts == 0 ? "has no Host header" : "has \(hosts) Host headers"
+            sendPlain(.badRequest, "HTTPMock: the request \(problem); an HTTP/1.1 request has exactly one (RFC 9112, 3.2)\n", context: context)
+            return
+        }
         if settings.configuration.adminAPI, AdminAPI.handles(head.uri) {
             answerAdmin(head, body: body, context: context)
             return

@@ -170,7 +170,7 @@ struct AdminAPITests {
     @Test("an unknown admin route gets 404 naming the routes there are")
     func unknownRoute() async throws {
         try await withAdminServer(HTTPMock()) { server in
-            let reply = try await call("GET", server.baseURL.adding("/__admin/recordings/status"))
+            let reply = try await call("GET", server.baseURL.adding("/__admin/extensions/faker"))
             #expect(reply.status == 404)
             let detail = (reply.json?["errors"] as? [[String: Any]])?.first?["detail"] as? String
             #expect(detail?.contains("GET /__admin/requests") == true)

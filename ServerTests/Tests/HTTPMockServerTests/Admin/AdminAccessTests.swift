@@ -143,3 +143,24 @@ struct AdminAccessTests {
         }
     }
 }
+
+/// What a real server refuses whatever the path.
+@Suite("Requests a real server refuses: HTTP/1.1 without Host, or with two")
+struct HostHeaderTests {
+    @Test("no Host, or two Host headers: 400, as RFC 9112 says; HTTP/1.0 without Host is served")
+    func hostRequired() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/ok") { MockResponse.plaintext("ok", lifetime: .eternal) }
+        try await HTTPMockServer.withServer(serving: mock) { server in
+            let none = await RawSocket.exchange(port: server.port, sending: Array("GET /ok HTTP/1.1\r\nConnection: close\r\n\r\n".utf8))
+            #expect(none.reply.hasPrefix("HTTP/1.1 400"))
+            #expect(none.reply.contains("has no Host header"))
+            let two = await RawSocket.exchange(port: server.port, sending: Array("GET /ok HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n".utf8))
+            #expect(two.reply.hasPrefix("HTTP/1.1 400"))
+            #expect(two.reply.contains("has 2 Host headers"))
+            let old = await RawSocket.exchange(port: server.port, sending: Array("GET /ok HTTP/1.0\r\n\r\n".utf8))
+            #expect(old.reply.contains("200"))
+            #expect(mock.journal.count == 1)   // the refused ones were never matched
+        }
+    }
+}

@@ -135,7 +135,7 @@ enum PythonWebSockets {
         import sys
         from websockets.sync.client import connect
         from websockets.exceptions import ConnectionClosed
-        with connect("ws://127.0.0.1:\(port)\(path)", additional_headers={"Host": "example.com"}, open_timeout=20) as ws:
+        with connect("ws://127.0.0.1:\(port)\(path)", open_timeout=20) as ws:
             print(ws.recv(timeout=20), flush=True)
             for text in sys.argv[1:]:
                 ws.send(text)
