@@ -98,14 +98,14 @@ struct ConnectionSettings: Sendable {
     /// The address the server is bound to, which a `Host` header may name too.
     private let address: String
 
-    init(mock: HTTPMock, configuration: HTTPMockServer.Configuration, address: String, lifecycle: ServerLifecycle,
-         forwarder: Forwarder?) {
+    init(mock: HTTPMock, configuration: HTTPMockServer.Configuration, address: String, lifecycle: ServerLifecycle) {
         self.mock = mock
         self.lifecycle = lifecycle
-        self.forwarder = forwarder
         self.address = address.lowercased()
         self.configuration = configuration
-        state = ServerState(wireMockFolder: configuration.wireMockFolder)
+        let state = ServerState(wireMockFolder: configuration.wireMockFolder)
+        self.state = state
+        forwarder = configuration.proxy.map { Forwarder(upstream: $0, via: state.via) }
         if let origin = configuration.origin {
             if let range = origin.range(of: "://") {
                 self.origin = (String(origin[..<range.lowerBound]).lowercased(),

@@ -146,6 +146,13 @@ final class ConnectionHandler: ChannelInboundHandler {
             sendPlain(.badRequest, "HTTPMock: the request \(problem); an HTTP/1.1 request has exactly one (RFC 9112, 3.2)\n", context: context)
             return
         }
+        // A request this server forwarded, come back to it: its proxy points at itself. Forwarding it again would
+        // go round for ever.
+        if head.headers["via"].contains(where: { $0.contains(settings.state.via) }) {
+            keepAlive = false
+            sendPlain(HTTPResponseStatus(statusCode: 508), "HTTPMock: \(head.method.rawValue) \(head.uri) came back to this server through its own proxy (a loop): point Configuration.proxy (--proxy) or the recording's target elsewhere\n", context: context)
+            return
+        }
         if settings.configuration.adminAPI, AdminAPI.handles(head.uri) {
             answerAdmin(head, body: body, context: context)
             return

@@ -71,9 +71,8 @@ public final class HTTPMockServer: Sendable {
             throw HTTPMockError(.invalidDefinition, "the admin API, which changes stubs, reads the journal and shuts the server down, would answer every machine that reaches \(address); set Configuration.adminCredentials (httpmock serve --admin-auth user:password), bind to 127.0.0.1, or turn the admin API off")
         }
         let lifecycle = ServerLifecycle()
-        let forwarder = configuration.proxy.map(Forwarder.init(upstream:))
-        let settings = ConnectionSettings(mock: mock, configuration: configuration, address: address,
-                                          lifecycle: lifecycle, forwarder: forwarder)
+        let settings = ConnectionSettings(mock: mock, configuration: configuration, address: address, lifecycle: lifecycle)
+        let forwarder = settings.forwarder
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)

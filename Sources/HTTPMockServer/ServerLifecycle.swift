@@ -79,6 +79,10 @@ final class ServerState: Sendable {
     /// A recording started over the admin API (`/__admin/recordings/start`).
     let recorder = AdminRecorder()
 
+    /// What this server adds to `Via` when it forwards a request (`1.1 httpmock-…`, different for each server): a
+    /// request that comes back with it has gone round a loop.
+    let via = "1.1 httpmock-" + UUID().uuidString.prefix(8).lowercased()
+
     init(wireMockFolder: URL?) {
         mappings = MappingStore(wireMockFolder: wireMockFolder)
     }

@@ -32,10 +32,10 @@ final class AdminRecorder: Sendable {
     var forwarder: Forwarder? { state.withLock { $0.running?.forwarder } }
 
     /// Starts recording to `target`; `false` when a recording runs already.
-    func start(_ spec: RecordSpec, target: URL, mock: HTTPMock) -> Bool {
+    func start(_ spec: RecordSpec, target: URL, via: String, mock: HTTPMock) -> Bool {
         let started = state.withLock { state -> Bool in
             guard state.running == nil else { return false }
-            state.running = Running(spec: spec, forwarder: Forwarder(upstream: target), firstEntry: mock.nextJournalID,
+            state.running = Running(spec: spec, forwarder: Forwarder(upstream: target, via: via), firstEntry: mock.nextJournalID,
                                     previousPolicy: mock.unmockedPolicy)
             state.status = .recording
             return true

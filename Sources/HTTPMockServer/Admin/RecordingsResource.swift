@@ -40,7 +40,7 @@ enum RecordingsResource {
                              detail: "\(text) is not a loopback address; to record from another machine, start httpmock serve --proxy \(text) --record-to <folder>, which its user names on the command line")
         }
         let spec = try RecordSpec(body, canPersist: context.state.mappings.wireMockFolder != nil)
-        guard context.state.recorder.start(spec, target: target, mock: context.mock) else {
+        guard context.state.recorder.start(spec, target: target, via: context.state.via, mock: context.mock) else {
             throw AdminError(status: 409, code: 10, title: "Already recording", detail: "stop it first: POST /__admin/recordings/stop")
         }
         return .ok

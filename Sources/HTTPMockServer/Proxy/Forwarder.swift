@@ -32,8 +32,12 @@ final class Forwarder: Sendable {
         "accept-encoding", "content-encoding",
     ]
 
-    init(upstream: URL) {
+    /// The `Via` value this server adds to what it forwards, by which it knows a request that looped back.
+    let via: String
+
+    init(upstream: URL, via: String) {
         self.upstream = upstream
+        self.via = via
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 60
         configuration.httpCookieStorage = nil
@@ -69,6 +73,7 @@ final class Forwarder: Sendable {
         for field in request.headers where !Self.hopByHop.contains(field.name.lowercased()) {
             outgoing.addValue(field.value, forHTTPHeaderField: field.name)
         }
+        outgoing.addValue(via, forHTTPHeaderField: "Via")
         outgoing.httpBody = request.body
         let task = session.dataTask(with: outgoing)
         relay.register(task) { event in

@@ -109,4 +109,20 @@ struct ProxyTests {
             #expect(reply.json?["name"] as? String == "Ann")
         }
     }
+
+    @Test("a proxy pointed at the server itself answers 508 Loop Detected instead of going round")
+    func loopDetected() async throws {
+        // Find a free port, then serve on it with the proxy pointing at that same port.
+        let probe = try await HTTPMockServer.start(serving: HTTPMock())
+        let port = probe.port
+        await probe.stop()
+        let mock = HTTPMock()
+        mock.unmockedPolicy = .passthrough
+        let configuration = HTTPMockServer.Configuration(proxy: URL(string: "http://127.0.0.1:\(port)")!)
+        try await HTTPMockServer.withServer(serving: mock, port: port, configuration: configuration) { server in
+            let reply = try await call("GET", server.baseURL.adding("/anything"))
+            #expect(reply.status == 508)
+            #expect(reply.text.contains("came back to this server through its own proxy"))
+        }
+    }
 }
