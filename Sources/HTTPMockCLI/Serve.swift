@@ -64,7 +64,8 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Print every request and its status on standard error, not only the requests no stub answered.")
     var verbose = false
 
-    @Option(help: "user:password the admin API requires (HTTP Basic authentication, as WireMock's --admin-api-basic-auth). Required with --bind beyond loopback.")
+    @Option(name: [.customLong("admin-auth"), .customLong("admin-api-basic-auth")],
+            help: "user:password the admin API requires (HTTP Basic authentication; WireMock's name for it works too). Required with --bind beyond loopback.")
     var adminAuth: String?
 
     @Option(help: "A host name the admin API answers besides this machine's address, such as 10.0.2.2 from an Android emulator (repeatable).")

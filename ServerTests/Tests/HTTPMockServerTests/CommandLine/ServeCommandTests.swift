@@ -52,6 +52,20 @@ struct ServeCommandTests {
         #expect(await verbose.terminate() == 0)
     }
 
+    @Test("--admin-auth: the admin API asks for the user and password; the stubs stay open")
+    func adminAuth() async throws {
+        let folder = try temporaryFolder(["greeting.mock.json": Self.greeting])
+        let (child, url) = try await serve([folder.path, "--admin-auth", "admin:s3cret-pass"] + Self.origin)
+        // Over a raw socket: URLSession on Linux waits for credentials of its own after a 401 with a challenge.
+        let port = try #require(url.port)
+        let refused = await RawSocket.exchange(port: port, sending: Array("GET /__admin/requests HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+        #expect(refused.reply.hasPrefix("HTTP/1.1 401"))
+        let basic = "Basic " + Data("admin:s3cret-pass".utf8).base64EncodedString()
+        #expect(try await call("GET", url.adding("/__admin/requests"), headers: ["Authorization": basic]).status == 200)
+        #expect(try await call("GET", url.adding("/greeting")).text == "hello")
+        #expect(await child.terminate() == 0)
+    }
+
     @Test("tells a Mockingbird bundle and a HAR file from what they hold, or from --format")
     func detectsFormats() async throws {
         let folder = try temporaryFolder([
@@ -222,6 +236,7 @@ struct ServeCommandTests {
             (["serve", "x", "--port", "-1"], "--port -1 is not a port (0 to 65535)"),
             (["serve", "x", "--bind", "0.0.0.0"], "add --admin-auth user:password, or --no-admin-api"),
             (["serve", "x", "--admin-auth", "nocolon"], "--admin-auth takes user:password"),
+            (["serve", "x", "--admin-api-basic-auth", "nocolon"], "--admin-auth takes user:password"),
         ]
         for (arguments, text) in cases {
             let run = try await ChildProcess.runToEnd("httpmock", arguments: arguments)
