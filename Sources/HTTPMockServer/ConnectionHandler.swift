@@ -138,8 +138,14 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     private func serve(_ head: HTTPRequestHead, body: ByteBuffer?, context: ChannelHandlerContext) {
         responding = true
+        // One pass over the headers for what a real server refuses before anything is matched.
+        var hosts = 0
+        var looped = false
+        for (name, value) in head.headers {
+            if name.utf8.count == 4, name.lowercased() == "host" { hosts += 1 }
+            if name.utf8.count == 3, name.lowercased() == "via", value.contains(settings.state.via) { looped = true }
+        }
         // RFC 9112, 3.2: an HTTP/1.1 request has exactly one Host header; a server answers 400 otherwise.
-        let hosts = head.headers["host"].count
         if head.version.major == 1, head.version.minor >= 1, hosts != 1 {
             keepAlive = false
             let problem = hosts == 0 ? "has no Host header" : "has \(hosts) Host headers"
@@ -148,7 +154,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         }
         // A request this server forwarded, come back to it: its proxy points at itself. Forwarding it again would
         // go round for ever.
-        if head.headers["via"].contains(where: { $0.contains(settings.state.via) }) {
+        if looped {
             keepAlive = false
             sendPlain(HTTPResponseStatus(statusCode: 508), "HTTPMock: \(head.method.rawValue) \(head.uri) came back to this server through its own proxy (a loop): point Configuration.proxy (--proxy) or the recording's target elsewhere\n", context: context)
             return
