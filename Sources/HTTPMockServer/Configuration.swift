@@ -46,6 +46,13 @@ extension HTTPMockServer {
         /// The largest WebSocket message (and frame) a client may send, in bytes: a larger one closes the
         /// conversation with code 1009 (message too big). Default 1 MiB.
         public var maximumWebSocketMessageBytes: Int = 1 << 20
+        /// Seconds a request's body may pause between its bytes (and a client that sent `Expect: 100-continue` may
+        /// take to start it): a body that stalls gets `408 Request Timeout` and the connection is closed, so a
+        /// client that never finishes its upload holds no connection for long. Default 30.
+        public var requestBodyTimeout: TimeInterval = 30
+        /// Seconds a request's whole body may take, however steadily it trickles in: past it, `408` and the
+        /// connection is closed. Default 300.
+        public var requestBodyTotalTimeout: TimeInterval = 300
         /// The user and password the admin API requires, with HTTP Basic authentication (WireMock's
         /// `--admin-api-basic-auth`): a request without them gets `401`. Required when the server listens beyond
         /// loopback with the admin API on: ``HTTPMockServer/start(serving:port:address:configuration:)`` refuses to

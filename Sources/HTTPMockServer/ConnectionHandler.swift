@@ -19,8 +19,8 @@ final class ConnectionHandler: ChannelInboundHandler {
     let encoder: ResponseEncoder
 
     /// The request being read.
-    private var head: HTTPRequestHead?
-    private var body: ByteBuffer?
+    var head: HTTPRequestHead?
+    var body: ByteBuffer?
     /// A 413 went out for this request: the rest of its body is dropped, then the connection closes.
     private var refusing = false
     /// Whether the connection stays open after this response.
@@ -31,10 +31,16 @@ final class ConnectionHandler: ChannelInboundHandler {
     var entry: Int?
     /// A fault that keeps the connection silent: the entry is completed with it when the client gives up.
     var silentFailure: (any Error & Sendable)?
-    /// When the connection must have sent a complete request head; `nil` while a request is read or answered.
+    /// When the connection must have sent a complete request head, or the next bytes of the body it is sending;
+    /// `nil` while a request is answered.
     var headDeadline: NIODeadline?
-    /// The connection's one head timer (see ConnectionHandler+HeadTimeout.swift).
+    /// The connection's one read timer (see ConnectionHandler+HeadTimeout.swift), and when it fires.
     var headTimer: Scheduled<Void>?
+    var headTimerFiresAt: NIODeadline?
+    /// Between a request's head and its end: the deadline is the body's.
+    var readingBody = false
+    /// When the body being read must be whole (``HTTPMockServer/Configuration/requestBodyTotalTimeout``).
+    var bodyDeadline: NIODeadline?
     /// The last request target, `Host` header and default authority, and the URL they made, read.
     private var lastURL: (uri: String, host: String?, authority: String, parts: CapturedRequest.URLParts)?
     /// The last response sent, to send again without building it when the next is the same.
@@ -82,7 +88,10 @@ final class ConnectionHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            headDeadline = nil
+            readingBody = true
+            let now = NIODeadline.now()
+            bodyDeadline = now + .seconds(settings.configuration.requestBodyTotalTimeout)
+            awaitBody(context: context)
             self.head = head
             body = nil
             refusing = false
@@ -100,6 +109,7 @@ final class ConnectionHandler: ChannelInboundHandler {
                                       promise: nil)
             }
         case .body(var chunk):
+            awaitBody(context: context)
             guard !refusing else { return }
             if (body?.readableBytes ?? 0) + chunk.readableBytes > settings.configuration.maximumBodyBytes {
                 body = nil
@@ -108,6 +118,9 @@ final class ConnectionHandler: ChannelInboundHandler {
             }
             if body == nil { body = chunk } else { body!.writeBuffer(&chunk) }
         case .end:
+            readingBody = false
+            bodyDeadline = nil
+            headDeadline = nil
             if refusing {
                 context.close(promise: nil)
                 return

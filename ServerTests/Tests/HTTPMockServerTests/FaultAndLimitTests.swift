@@ -235,3 +235,35 @@ struct FaultAndLimitTests {
         }
     }
 }
+
+/// A body that stops arriving holds no connection: 408 and the connection closed, whichever way it stalls.
+@Suite("A request body that stalls gets 408 Request Timeout and its connection is closed")
+struct BodyTimeoutTests {
+    private func withServer(_ body: (HTTPMockServer, HTTPMock) async throws -> Void) async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/upload", method: .post) { MockResponse.plaintext("stored", lifetime: .eternal) }
+        var configuration = HTTPMockServer.Configuration()
+        configuration.requestBodyTimeout = 0.3
+        try await HTTPMockServer.withServer(serving: mock, configuration: configuration) { server in
+            try await body(server, mock)
+        }
+    }
+
+    @Test(arguments: [
+        "POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\nab",
+        "POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n",
+        "POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n",
+    ])
+    func stalledBody(request: String) async throws {
+        try await withServer { server, mock in
+            let (reply, closed) = await RawSocket.exchange(port: server.port, sending: Array(request.utf8))
+            #expect(reply.contains("HTTP/1.1 408"), "\(reply)")
+            #expect(reply.contains("the request body stopped arriving"))
+            #expect(closed)
+            #expect(mock.journal.isEmpty)   // never matched, never answered by a stub
+            // The server goes on serving.
+            let whole = "POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok"
+            #expect(await RawSocket.exchange(port: server.port, sending: Array(whole.utf8)).reply.contains("stored"))
+        }
+    }
+}
