@@ -28,12 +28,7 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
     public var cassette: Cassette
     let configure: @Sendable (HTTPMock) async throws -> Void
     /// Copies of one trait share it: it tells a suite's trait, inherited by its tests, from a test's own.
-    private let identity = Identity()
-
-    private final class Identity: Sendable {}
-
-    /// The identities of the traits applied to a suite (found in `prepare(for:)`, which runs before any test).
-    private static let onSuites = Locked<[ObjectIdentifier: Identity]>([:])
+    private let membership = SuiteMembership()
 
     /// A trait that plays `cassette`, with more stubs registered by `configure` before the test runs.
     public init(_ cassette: Cassette, configure: @escaping @Sendable (HTTPMock) async throws -> Void = { _ in }) {
@@ -47,7 +42,7 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
     /// Notes that this trait is applied to a suite, so its tests get cassettes named after them.
     public func prepare(for test: Test) async throws {
         guard test.isSuite else { return }
-        Self.onSuites.withLock { $0[ObjectIdentifier(identity)] = identity }
+        membership.noteSuite()
     }
 
     /// Runs the test with a new mock that plays the cassette.
@@ -57,7 +52,7 @@ public struct CassetteTrait: TestTrait, SuiteTrait, TestScoping {
             return
         }
         var cassette = cassette
-        if Self.onSuites.withLock({ $0[ObjectIdentifier(identity)] != nil }) {
+        if membership.isOnSuite {
             let own = Cassette.fileName(ofTest: test.name)
             cassette.name = cassette.name.isEmpty ? own : cassette.name + "/" + own
         }

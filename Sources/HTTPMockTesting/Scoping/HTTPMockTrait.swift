@@ -29,12 +29,7 @@ public struct HTTPMockTrait: TestTrait, SuiteTrait, TestScoping {
     public var options: MockScopeOptions
     let configure: @Sendable (HTTPMock) async throws -> Void
     /// Copies of one trait share it: it tells a suite's trait, inherited by its tests, from a test's own.
-    private let identity = Identity()
-
-    private final class Identity: Sendable {}
-
-    /// The identities of the traits applied to a suite (found in `prepare(for:)`, which runs before any test).
-    private static let onSuites = Locked<[ObjectIdentifier: Identity]>([:])
+    private let membership = SuiteMembership()
 
     /// A trait whose mock `configure` prepares before the test runs.
     public init(options: MockScopeOptions = MockScopeOptions(), configure: @escaping @Sendable (HTTPMock) async throws -> Void = { _ in }) {
@@ -48,7 +43,7 @@ public struct HTTPMockTrait: TestTrait, SuiteTrait, TestScoping {
     /// Notes that this trait is applied to a suite, so its stubs count as the suite's.
     public func prepare(for test: Test) async throws {
         guard test.isSuite else { return }
-        Self.onSuites.withLock { $0[ObjectIdentifier(identity)] = identity }
+        membership.noteSuite()
     }
 
     /// Runs the test (each case of a parameterized test) with a new mock of its own.
@@ -59,7 +54,7 @@ public struct HTTPMockTrait: TestTrait, SuiteTrait, TestScoping {
         }
         let mock = HTTPMock()
         try await configure(mock)
-        let onSuite = Self.onSuites.withLock { $0[ObjectIdentifier(identity)] != nil }
+        let onSuite = membership.isOnSuite
         let shared = onSuite ? Set(mock.stubUsage.map(\.id)) : []
         let location = test.sourceLocation
         try await MockScope.run(mock, testName: test.name, options: options, shared: shared, report: { message in

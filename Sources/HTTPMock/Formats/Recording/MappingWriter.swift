@@ -76,10 +76,7 @@ enum MappingWriter {
             let status = outcome.statusCode ?? stream.status
             guard case .response = outcome else { return self.response(outcome, stream: nil, redaction: redaction) }
             var response: [String: JSONValue] = ["status": .int(status)]
-            var headers: [String: JSONValue] = [:]
-            for (name, value) in stream.headers where !HAR.unreplayedHeaders.contains(name.lowercased()) {
-                headers[name] = .string(redaction.header(name, value))
-            }
+            let headers = redaction.recordedHeaders(stream.headers)
             if !headers.isEmpty { response["headers"] = .object(headers) }
             let type = stream.headers.first { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }?.value
             var previous = 0.0
@@ -99,10 +96,7 @@ enum MappingWriter {
             return .object(["failure": .string(URLErrorName.describe(error))])
         case .response(let status, let headerValues, let body):
             var response: [String: JSONValue] = ["status": .int(status)]
-            var headers: [String: JSONValue] = [:]
-            for (name, value) in headerValues where !HAR.unreplayedHeaders.contains(name.lowercased()) {
-                headers[name] = .string(redaction.header(name, value))
-            }
+            let headers = redaction.recordedHeaders(headerValues)
             if !headers.isEmpty { response["headers"] = .object(headers) }
             let type = headerValues.first { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }?.value
             let redacted = redaction.body(body, contentType: type)

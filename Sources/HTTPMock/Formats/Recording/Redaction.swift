@@ -58,6 +58,16 @@ public struct Redaction: Sendable, Hashable {
 
     func header(_ name: String, _ value: String) -> String { redactsHeader(name) ? placeholder : value }
 
+    /// Response headers as a recording writes them: redacted, without those that describe the wire and not the
+    /// body (`Content-Length`, `Content-Encoding`…, which a replay sets again).
+    func recordedHeaders(_ values: [String: String]) -> [String: JSONValue] {
+        var headers: [String: JSONValue] = [:]
+        for (name, value) in values where !HAR.unreplayedHeaders.contains(name.lowercased()) {
+            headers[name] = .string(header(name, value))
+        }
+        return headers
+    }
+
     /// The URL with the values of redacted query parameters replaced.
     func url(_ url: URL) -> URL {
         guard !queryParameters.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: true),

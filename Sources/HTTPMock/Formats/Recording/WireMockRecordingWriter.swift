@@ -138,10 +138,7 @@ package enum WireMockRecordingWriter {
         switch entry.outcome {
         case .response(let status, let headerValues, let recordedBody)?:
             var response: [String: JSONValue] = ["status": .int(status)]
-            var headers: [String: JSONValue] = [:]
-            for (name, value) in headerValues where !HAR.unreplayedHeaders.contains(name.lowercased()) {
-                headers[name] = .string(redaction.header(name, value))
-            }
+            let headers = redaction.recordedHeaders(headerValues)
             if !headers.isEmpty { response["headers"] = .object(headers) }
             let type = headerValues.first { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }?.value
             let body = entry.stream.map { stream in
