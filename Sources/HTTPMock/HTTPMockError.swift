@@ -56,6 +56,18 @@ public struct HTTPMockError: Error, Sendable, Equatable, CustomStringConvertible
     /// The same text as ``description``, so `localizedDescription` shows it on every platform.
     public var errorDescription: String? { description }
 
+    /// One error for every problem a load found in `source`: the problem itself when there is one, a list of them
+    /// all when there are several (the code of the first); `nil` when there is none.
+    init?(every problems: [HTTPMockError], in source: String) {
+        guard let first = problems.first else { return nil }
+        guard problems.count > 1 else {
+            self = first
+            return
+        }
+        let lines = problems.map { "\n  - " + $0.message }.joined()
+        self.init(first.code, "\(source): \(problems.count) problems, nothing was loaded; fix each of them:\(lines)")
+    }
+
     static func invalidPattern(_ error: GlobError) -> HTTPMockError { HTTPMockError(.invalidPattern, error.description) }
     static func missingFile(_ message: String) -> HTTPMockError { HTTPMockError(.missingFile, "file response: " + message) }
     static func invalidResponse(_ message: String) -> HTTPMockError { HTTPMockError(.invalidResponse, "response: " + message) }

@@ -17,7 +17,7 @@ struct HTTPMockCommand: AsyncParsableCommand {
         shutdown).
         """,
         version: HTTPMockCommand.version,
-        subcommands: [Serve.self, Audit.self, Convert.self],
+        subcommands: [Serve.self, Check.self, Audit.self, Convert.self],
         defaultSubcommand: nil
     )
 }

@@ -107,7 +107,7 @@ struct Serve: AsyncParsableCommand {
         let baseline = watch ? watcher.snapshot() : [:]
         do {
             let outcome = try sources.load(into: mock)
-            for line in outcome.skipped { Console.error("httpmock: \(line)") }
+            for line in outcome.skipped { Console.error("httpmock: skipped \(line)") }
             Console.error("httpmock: serving \(outcome.stubCount) stub(s) from \(paths.isEmpty ? "no path" : paths.joined(separator: ", "))")
         } catch {
             Console.error("httpmock: cannot serve: \(error)")
@@ -149,7 +149,7 @@ struct Serve: AsyncParsableCommand {
             await watcher.run(every: 0.5, from: baseline) {
                 do {
                     let outcome = try sources.load(into: mock)
-                    for line in outcome.skipped { Console.error("httpmock: \(line)") }
+                    for line in outcome.skipped { Console.error("httpmock: skipped \(line)") }
                     Console.error("httpmock: reloaded \(outcome.stubCount) stub(s)")
                 } catch {
                     Console.error("httpmock: kept the previous mocks: \(error)")

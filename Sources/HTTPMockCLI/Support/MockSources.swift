@@ -90,7 +90,7 @@ struct MockSources {
     /// What a load did.
     struct Outcome {
         var stubCount = 0
-        /// One line per skipped file, naming it and why.
+        /// One line per skipped file or mapping, naming it and why.
         var skipped: [String] = []
     }
 
@@ -105,12 +105,32 @@ struct MockSources {
                 prepared += try read(path, mock: mock, outcome: &outcome)
             } catch {
                 guard skipInvalid else { throw error }
-                outcome.skipped.append("skipped \(path.path): \(error)")
+                outcome.skipped.append("\(path.path): \(Self.describe(error))")
             }
         }
         try mock.register(prepared, slot: Self.slot)
         outcome.stubCount = prepared.reduce(0) { $0 + $1.stubCount }
         return outcome
+    }
+
+    /// Reads every path as ``load(into:)`` does, skipping nothing and registering nothing: how many stubs they hold
+    /// and every problem found, one line each (`httpmock check`).
+    func check(with mock: HTTPMock) -> Outcome {
+        var outcome = Outcome()
+        let checking = MockSources(paths: paths, format: format, skipInvalid: true)
+        for path in paths {
+            do {
+                outcome.stubCount += try checking.read(path, mock: mock, outcome: &outcome).reduce(0) { $0 + $1.stubCount }
+            } catch {
+                outcome.skipped.append("\(path.path): \(Self.describe(error))")
+            }
+        }
+        return outcome
+    }
+
+    /// An error's message without the `HTTPMock: ` its description starts with.
+    private static func describe(_ error: any Error) -> String {
+        (error as? HTTPMockError)?.message ?? "\(error)"
     }
 
     private func read(_ path: URL, mock: HTTPMock, outcome: inout Outcome) throws -> [PreparedMocks] {
@@ -124,7 +144,7 @@ struct MockSources {
             for (file, result) in mock.prepareMappingFiles(in: path) {
                 switch result {
                 case .success(let mocks): prepared.append(mocks)
-                case .failure(let error): outcome.skipped.append("skipped \(file.path): \(error)")
+                case .failure(let error): outcome.skipped.append("\(file.path): \(error.message)")
                 }
             }
             return prepared
@@ -133,7 +153,10 @@ struct MockSources {
         case .har:
             return [try mock.prepareHAR(at: path)]
         case .wiremock:
-            return [try mock.prepareWireMockMappings(from: path)]
+            // Skipping is per mapping: one bad mapping in a file leaves the others of the file served.
+            let prepared = try mock.prepareWireMockMappings(from: path, skippingInvalid: skipInvalid)
+            outcome.skipped += prepared.skipped.map { "\(path.path): \($0.message)" }
+            return [prepared]
         }
     }
 }

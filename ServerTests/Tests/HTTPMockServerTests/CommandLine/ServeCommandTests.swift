@@ -119,6 +119,18 @@ struct ServeCommandTests {
         #expect(await child.terminate() == 0)
     }
 
+    @Test("--skip-invalid on a WireMock folder serves the good mappings of a file and names each one it skips")
+    func skipInvalidMappings() async throws {
+        let folder = try temporaryFolder(CheckCommandTests.folderFiles)
+        let (child, url) = try await serve([folder.appendingPathComponent("wiremock").path, "--skip-invalid"])
+        #expect(try await call("GET", url.adding("/a")).text == "a")
+        #expect(try await call("GET", url.adding("/d")).text == "d")
+        try await child.waitForError(containing: #"unknown key "methd""#)
+        #expect(child.standardError.contains(#"skipped "#))
+        #expect(child.standardError.contains(#"mapping "escapes" at response.bodyFileName"#))
+        #expect(await child.terminate() == 0)
+    }
+
     @Test("--watch swaps in the changed set whole; a file that cannot be read keeps the previous set")
     func watchReloads() async throws {
         let folder = try temporaryFolder(["greeting.mock.json": Self.greeting])

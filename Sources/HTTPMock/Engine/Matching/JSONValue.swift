@@ -80,7 +80,11 @@ enum JSONValue: Codable, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value as compact JSON text with sorted keys: the same for equal values, so it can key a queue.
-    var data: Data { encoded(pretty: false) }
+    var data: Data {
+        var bytes: [UInt8] = []
+        write(to: &bytes)
+        return Data(bytes)
+    }
 
     /// The value as indented JSON text with sorted keys, for files people read.
     var prettyData: Data { encoded(pretty: true) }

@@ -32,9 +32,23 @@ enum DefinitionFile {
         }
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data, name: String) throws(HTTPMockError) -> T {
+    /// Decodes `T` from `data`. `lenient`: JSON with comments, single quotes and trailing commas is read too (JSON5,
+    /// as WireMock's parser allows them); only strict JSON is checked for keys written twice.
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, name: String, lenient: Bool = false) throws(HTTPMockError) -> T {
+        // Strict JSON read as a JSONValue takes the fast path; anything else (or a file it refuses) the slow one,
+        // which also says what is wrong.
+        if type == JSONValue.self, let value = JSONValue.parse(data) as? T { return value }
         do {
-            let value = try JSONDecoder().decode(type, from: data)
+            let value: T
+            do {
+                value = try JSONDecoder().decode(type, from: data)
+            } catch let error as DecodingError {
+                guard lenient, case .dataCorrupted(let context) = error, context.codingPath.isEmpty else { throw error }
+                let decoder = JSONDecoder()
+                decoder.allowsJSON5 = true
+                guard let relaxed = try? decoder.decode(type, from: data) else { throw error }
+                return relaxed
+            }
             if let duplicate = DuplicateKeys.find(in: data) {
                 let (line, column) = JSONSyntax.position(ofByte: duplicate.offset, in: data)
                 throw HTTPMockError(.invalidDefinition, "\(name) at \(duplicate.path): the key \"\(duplicate.key)\" appears twice in the same object (again at line \(line), column \(column)); keep one of them")

@@ -13,6 +13,14 @@ package struct PreparedMocks {
     package var stubCount: Int { definitions.count }
 
     let definitions: [Engine.Definition]
+    /// What was left out, one problem each (a mapping that cannot be served), when the source was read skipping
+    /// what is invalid.
+    package var skipped: [HTTPMockError] = []
+
+    init(source: String, definitions: [Engine.Definition]) {
+        self.source = source
+        self.definitions = definitions
+    }
 }
 
 extension HTTPMock {
@@ -43,9 +51,24 @@ extension HTTPMock {
     }
 
     /// Reads a WireMock folder as ``loadWireMockMappings(from:globalTemplating:)`` does, without registering it.
-    package func prepareWireMockMappings(from location: URL, globalTemplating: Bool = false) throws(HTTPMockError) -> PreparedMocks {
-        let (mappings, bodies) = try WireMockFolder.mappings(at: location, limits: sizeLimits)
-        return try prepare(mappings, filesFolder: bodies, globalTemplating: globalTemplating, source: location.path)
+    /// Every problem of the folder is thrown in one error; with `skippingInvalid`, the mappings that have one are
+    /// left out instead and named in ``PreparedMocks/skipped`` (a folder that cannot be read at all still throws).
+    package func prepareWireMockMappings(from location: URL, globalTemplating: Bool = false,
+                                         skippingInvalid: Bool = false) throws(HTTPMockError) -> PreparedMocks {
+        let layout = try WireMockFolder.layout(of: location)
+        var problems: [HTTPMockError] = []
+        var translation = WireMockTranslation(filesFolder: layout.bodies, limits: sizeLimits, globalTemplating: globalTemplating)
+        translation.definitions.reserveCapacity(layout.files.count)
+        WireMockFolder.read(layout, location: location, limits: sizeLimits, problems: &problems) { mapping, problems in
+            translation.add(mapping, problems: &problems)
+        }
+        var prepared = PreparedMocks(source: location.path, definitions: translation.definitions)
+        if skippingInvalid {
+            prepared.skipped = problems
+        } else if let problem = HTTPMockError(every: problems, in: location.path) {
+            throw problem
+        }
+        return prepared
     }
 
     /// Registers every prepared source in `slot`, removing what the slot held, in one step; or, when a response

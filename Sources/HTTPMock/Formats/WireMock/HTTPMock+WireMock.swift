@@ -12,9 +12,10 @@ extension HTTPMock {
     /// stubs.remove()
     /// ```
     ///
-    /// All or nothing: the first problem (malformed JSON, an unknown or unsupported field, an invalid regular
-    /// expression, a body file that is missing or outside `__files`) is thrown, naming the file, the mapping and
-    /// the key, and nothing is registered.
+    /// All or nothing: when any file or mapping has a problem (malformed JSON, an unknown or unsupported field, an
+    /// invalid regular expression, a body file that is missing or outside `__files`), one error lists every problem
+    /// of the folder, each naming the file, the mapping and the key, and nothing is registered. Files may hold
+    /// comments, single quotes and trailing commas, as WireMock's parser allows.
     ///
     /// - Parameters:
     ///   - location: The WireMock root folder, its `mappings` folder, or a mapping file.
@@ -36,23 +37,45 @@ extension HTTPMock {
     /// Checks `mappings` against `filesFolder` as ``register(_:filesFolder:)`` does, without registering them, so
     /// that ``register(_:slot:)`` can put them in place of what a slot held, in one step.
     package func prepare(_ mappings: [WireMockStubMapping], filesFolder: URL?) throws(HTTPMockError) -> PreparedMocks {
-        try prepare(mappings, filesFolder: filesFolder, globalTemplating: false, source: filesFolder?.path ?? "WireMock mappings")
+        var problems: [HTTPMockError] = []
+        let prepared = prepare(mappings, filesFolder: filesFolder, globalTemplating: false,
+                               source: filesFolder?.path ?? "WireMock mappings", problems: &problems)
+        if let problem = HTTPMockError(every: problems, in: prepared.source) { throw problem }
+        return prepared
     }
 
-    /// The one translation of mappings into stubs, for loads and for the admin API.
+    /// The one translation of mappings into stubs, for loads and for the admin API: the stubs of the mappings that
+    /// translate, and a problem in `problems` for each that does not.
     func prepare(_ mappings: [WireMockStubMapping], filesFolder: URL?, globalTemplating: Bool,
-                 source: String) throws(HTTPMockError) -> PreparedMocks {
-        let files: WireMockResponse.Files
+                 source: String, problems: inout [HTTPMockError]) -> PreparedMocks {
+        var translation = WireMockTranslation(filesFolder: filesFolder, limits: sizeLimits, globalTemplating: globalTemplating)
+        translation.definitions.reserveCapacity(mappings.count)
+        for mapping in mappings { translation.add(mapping, problems: &problems) }
+        return PreparedMocks(source: source, definitions: translation.definitions)
+    }
+}
+
+/// Mappings translated into stubs one at a time, their `bodyFileName`s read from one `__files` folder.
+struct WireMockTranslation {
+    private let files: WireMockResponse.Files
+    private let globalTemplating: Bool
+    var definitions: [Engine.Definition] = []
+
+    init(filesFolder: URL?, limits: FileSizeLimits, globalTemplating: Bool) {
         if let filesFolder, LocalFile.kind(at: filesFolder.path) == .directory {
-            files = .folder(FolderPath(root: filesFolder, limits: sizeLimits))
+            files = .folder(FolderPath(root: filesFolder, limits: limits))
         } else {
             files = .none
         }
-        var definitions: [Engine.Definition] = []
-        definitions.reserveCapacity(mappings.count)
-        for mapping in mappings {
+        self.globalTemplating = globalTemplating
+    }
+
+    /// Adds the stub of `mapping`, or a problem naming why it has none.
+    mutating func add(_ mapping: WireMockStubMapping, problems: inout [HTTPMockError]) {
+        do {
             definitions.append(try mapping.definition(files: files, globalTemplating: globalTemplating))
+        } catch {
+            problems.append(error)
         }
-        return PreparedMocks(source: source, definitions: definitions)
     }
 }

@@ -10,15 +10,16 @@ package struct WireMockStubMapping: Sendable {
     /// `id` or `uuid` from the JSON, or a new one.
     package var id: UUID
     package var name: String?
-    /// The mapping as a JSON object, with `id` filled in (for listing it back).
-    package var json: Data
+    /// The mapping as a JSON object, with `id` filled in (for listing it back). Written when asked for: a folder
+    /// of 10,000 mappings that is only served never needs it.
+    package var json: Data { JSONValue.object(object).data }
     /// Where it came from, as errors name it (`mappings/users.json`).
     let source: String
     let object: [String: JSONValue]
     /// Whether the JSON gave the id (a made-up one does not name the mapping in messages).
     let hasGivenID: Bool
 
-    static let keys = ["id", "uuid", "name", "request", "response", "priority", "persistent", "metadata", "insertionIndex",
+    static let keys = ["$schema", "id", "uuid", "name", "request", "response", "priority", "persistent", "metadata", "insertionIndex",
                        "postServeActions", "serveEventListeners"] + WireMockScenario.keys
 
     /// Reads one mapping object; `source` names where it came from in errors.
@@ -27,35 +28,74 @@ package struct WireMockStubMapping: Sendable {
         try self.init(value, source: source)
     }
 
-    init(_ value: JSONValue, source: String) throws(HTTPMockError) {
+    /// Reads one mapping object. `checked`: also translates it once, so that a mapping that is built is one that
+    /// registers; a folder load leaves that to the one translation it does next.
+    init(_ value: JSONValue, source: String, checked: Bool = true) throws(HTTPMockError) {
         let top = WireMockNode(value: value, path: "", place: source)
         guard case .object(var object) = value else { throw top.error("a mapping is an object, not \(top.kind)") }
+        // `id` wins over `uuid` when both are given; an empty or null one is no id, as in WireMock.
         var id: UUID?
         for key in ["id", "uuid"] {
-            guard let node = top.child(key, of: object) else { continue }
-            guard let parsed = UUID(uuidString: try node.string()) else { throw node.error("\"\(try node.string())\" is not a UUID") }
-            if let id, id != parsed { throw node.error("\"id\" and \"uuid\" differ; give one of them") }
-            id = parsed
+            guard let node = top.child(key, of: object), node.value != .null else { continue }
+            let text = try node.string()
+            if text.isEmpty { continue }
+            guard let parsed = UUID(uuidString: text) else { throw node.error("\"\(text)\" is not a UUID; give one such as \"\(UUID().uuidString.lowercased())\", or none") }
+            if id == nil { id = parsed }
         }
         self.id = id ?? UUID()
         hasGivenID = id != nil
         name = try top.child("name", of: object).map { (node) throws(HTTPMockError) in try node.string() }
         self.source = source
         object["id"] = .string(self.id.uuidString.lowercased())
+        object["uuid"] = nil
+        object["$schema"] = nil
         self.object = object
-        json = JSONValue.object(object).data
-        _ = try definition(files: .unchecked, globalTemplating: false)
+        if checked { _ = try definition(files: .unchecked, globalTemplating: false) }
     }
 
-    /// The mappings in a file's JSON: one mapping object, or `{"mappings": […]}`.
+    /// The mappings in a file's JSON: one mapping object, or `{"mappings": […]}`. Throws the first problem.
     package static func mappings(in json: Data, source: String) throws(HTTPMockError) -> [WireMockStubMapping] {
-        let value = try DefinitionFile.decode(JSONValue.self, from: json, name: source)
-        guard case .object(let object) = value, object["mappings"] != nil else { return [try WireMockStubMapping(value, source: source)] }
+        var problems: [HTTPMockError] = []
+        let mappings = read(json, source: source, checked: true, problems: &problems)
+        if let first = problems.first { throw first }
+        return mappings
+    }
+
+    /// The mappings in a file's JSON that read, with a problem added to `problems` for each that does not (or one
+    /// for the file, when it is not JSON at all): a load reports every problem of a folder, not only the first.
+    static func read(_ json: Data, source: String, checked: Bool, problems: inout [HTTPMockError]) -> [WireMockStubMapping] {
+        let value: JSONValue
+        do {
+            value = try DefinitionFile.decode(JSONValue.self, from: json, name: source, lenient: true)
+        } catch {
+            problems.append(error)
+            return []
+        }
+        guard case .object(let object) = value, object["mappings"] != nil else {
+            do {
+                return [try WireMockStubMapping(value, source: source, checked: checked)]
+            } catch {
+                problems.append(error)
+                return []
+            }
+        }
         let top = WireMockNode(value: value, path: "", place: source)
-        _ = try top.object(known: ["mappings", "meta"])
+        let elements: [WireMockNode]
+        do {
+            _ = try top.object(known: ["$schema", "mappings", "meta"])
+            elements = try top.child("mappings", of: object)!.elements()
+        } catch {
+            problems.append(error)
+            return []
+        }
         var mappings: [WireMockStubMapping] = []
-        for element in try top.child("mappings", of: object)!.elements() {
-            mappings.append(try WireMockStubMapping(element.value, source: "\(source) \(element.path)"))
+        mappings.reserveCapacity(elements.count)
+        for element in elements {
+            do {
+                mappings.append(try WireMockStubMapping(element.value, source: "\(source) \(element.path)", checked: checked))
+            } catch {
+                problems.append(error)
+            }
         }
         return mappings
     }

@@ -14,8 +14,24 @@ import Testing
         #expect(listed["id"] as? String == made.id.uuidString.lowercased())
         #expect(listed["request"] as? [String: String] == ["url": "/a"])
         #expect { try WireMockStubMapping(json: Data(#"{"id": "x", "request": {}}"#.utf8), source: "admin") } throws: { error in
-            (error as? HTTPMockError)?.message == #"admin at id: "x" is not a UUID"#
+            (error as? HTTPMockError)?.message.hasPrefix(#"admin at id: "x" is not a UUID; give one such as ""#) == true
         }
+    }
+
+    @Test("an empty or null id is no id; with both id and uuid, id wins; $schema is an editor's hint")
+    func idsAsWireMockReadsThem() throws {
+        for text in [#"{"id": "", "request": {"url": "/a"}}"#, #"{"uuid": null, "request": {"url": "/a"}}"#,
+                     #"{"id": null, "uuid": "", "request": {"url": "/a"}}"#] {
+            let mapping = try WireMockStubMapping(json: Data(text.utf8), source: "admin")
+            #expect(!mapping.hasGivenID, "\(text)")
+        }
+        let both = try WireMockStubMapping(json: Data(#"{"id": "8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7", "uuid": "11111111-2222-3333-4444-555555555555", "request": {"url": "/a"}}"#.utf8),
+                                           source: "admin")
+        #expect(both.id == UUID(uuidString: "8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7"))
+        let schema = try WireMockStubMapping(json: Data(#"{"$schema": "https://example.com/stub-mapping.json", "request": {"url": "/a"}}"#.utf8),
+                                             source: "admin")
+        let listed = try #require(try JSONSerialization.jsonObject(with: schema.json) as? [String: Any])
+        #expect(listed["$schema"] == nil && listed["uuid"] == nil && listed["id"] != nil)
     }
 
     @Test func aListOrOneMapping() throws {

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import HTTPMock
+
+/// A WireMock folder with several problems: one error lists them all, or, skipping what is invalid, the good
+/// mappings are served and each bad one is named.
+@Suite struct WireMockFolderProblemsTests {
+    /// Four mappings in one file (one escapes `__files`, one has an unknown key), a file that is not JSON, and a
+    /// file written with comments and single quotes, as WireMock's parser reads them.
+    static let files = [
+        "mappings/four.json": """
+            {"mappings": [
+              {"request": {"url": "/a"}, "response": {"body": "a"}},
+              {"name": "escapes", "request": {"url": "/b"}, "response": {"bodyFileName": "../secret.txt"}},
+              {"request": {"url": "/c", "bodyPattern": []}, "response": {"body": "c"}},
+              {"request": {"url": "/d"}, "response": {"body": "d"}}
+            ]}
+            """,
+        "mappings/broken.json": #"{"request": {"url": "/e""#,
+        "mappings/relaxed.json": """
+            {
+              // written by hand
+              'request': {'url': '/f'},
+              'response': {'body': 'f', /* trailing comma next */ },
+            }
+            """,
+        "__files/a.txt": "a",
+        "secret.txt": "secret",
+    ]
+
+    @Test("a load lists every problem of the folder, each with its file, mapping and key, and registers nothing")
+    func everyProblemAtOnce() throws {
+        let root = try WireMockBadInputTests.folder(Self.files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mock = HTTPMock()
+        var message = ""
+        do {
+            try mock.loadWireMockMappings(from: root)
+            Issue.record("loaded without an error")
+        } catch {
+            message = error.message
+        }
+        #expect(mock.stubUsage.isEmpty)
+        let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.first == "\(root.standardizedFileURL.path): 3 problems, nothing was loaded; fix each of them:")
+        #expect(lines.count == 4)
+        #expect(lines.contains { $0.hasPrefix("- mappings/broken.json line 1, column") && $0.contains("the JSON is malformed") })
+        #expect(lines.contains { $0.hasPrefix(#"- mappings/four.json mappings[1], mapping "escapes" at response.bodyFileName"#) })
+        #expect(lines.contains { $0.hasPrefix(#"- mappings/four.json mappings[2] at request: unknown key "bodyPattern""#) })
+    }
+
+    @Test("skipping what is invalid serves the other mappings of the same file, and names each one left out")
+    func skippingLeavesOutTheMappingNotTheFile() async throws {
+        let root = try WireMockBadInputTests.folder(Self.files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mock = HTTPMock()
+        let prepared = try mock.prepareWireMockMappings(from: root, skippingInvalid: true)
+        #expect(prepared.stubCount == 3)
+        #expect(prepared.skipped.count == 3)
+        try mock.register([prepared], slot: "folder")
+        #expect(try await mock.urlSession.fetch("http://localhost/a").text == "a")
+        #expect(try await mock.urlSession.fetch("http://localhost/d").text == "d")
+        #expect(try await mock.urlSession.fetch("http://localhost/f").text == "f")
+        #expect(mock.stubUsage.count == 3)
+    }
+
+    @Test("one problem is thrown as it is, without a list")
+    func oneProblemAlone() throws {
+        let root = try WireMockBadInputTests.folder(["mappings/one.json": #"{"request": {"url": 7}}"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect { try HTTPMock().loadWireMockMappings(from: root) } throws: { error in
+            (error as? HTTPMockError)?.message == "mappings/one.json at request.url: expected a string, not a number (7)"
+        }
+    }
+}
+
+/// Mapping files reached through a symbolic link out of the WireMock folder are refused, never read.
+@Suite struct WireMockFolderLinkTests {
+    @Test("a mapping file that links out of the folder, and a subfolder that does, are refused or never listed")
+    func linksOutAreRefused() throws {
+        let outside = try WireMockBadInputTests.folder(["away/x.json": #"{"request": {"url": "/outside"}, "response": {"body": "secret"}}"#])
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let root = try WireMockBadInputTests.folder(["mappings/ok.json": #"{"request": {"url": "/ok"}, "response": {"body": "ok"}}"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("mappings/linked.json"),
+                                                   withDestinationURL: outside.appendingPathComponent("away/x.json"))
+        #expect { try HTTPMock().loadWireMockMappings(from: root) } throws: { error in
+            let message = (error as? HTTPMockError)?.message ?? ""
+            return message.contains("mappings/linked.json") && message.contains("leaves the folder") && message.contains("symbolic link")
+        }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("mappings/linked.json"))
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("mappings/away"),
+                                                   withDestinationURL: outside.appendingPathComponent("away"))
+        let mock = HTTPMock()
+        do {
+            let loaded = try mock.loadWireMockMappings(from: root)
+            #expect(loaded.stubCount == 1, "only mappings/ok.json is listed: the listing does not follow the link")
+        } catch {
+            #expect(error.message.contains("leaves the folder"))
+        }
+    }
+}
