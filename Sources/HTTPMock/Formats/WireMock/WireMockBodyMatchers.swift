@@ -26,13 +26,16 @@ extension Match {
 }
 
 extension WireMockValuePattern {
-    /// Whether testing it runs a regular expression (which may be slow: such a test runs outside the engine's lock).
+    /// Whether testing it runs a regular expression or another test that may be slow (such a test runs outside the
+    /// engine's lock).
     var usesRegex: Bool {
         switch self {
         case .regex: true
         case .not(let inner): inner.usesRegex
         case .all(let parts), .any(let parts): parts.contains(where: \.usesRegex)
         case .jsonPath(_, let inner): inner?.usesRegex ?? false
+        case .test(_, _, let heavy): heavy
+        case .multiple: true
         case .equal, .present, .json, .bytes: false
         }
     }

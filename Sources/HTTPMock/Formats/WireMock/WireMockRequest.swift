@@ -9,15 +9,12 @@ struct WireMockRequest {
 
     static let urlKeys = ["url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate"]
     static let keys = ["method"] + urlKeys + ["pathParameters", "queryParameters", "headers", "cookies", "basicAuthCredentials",
-                                              "bodyPatterns", "formParameters", "multipartPatterns", "customMatcher", "host",
-                                              "port", "scheme"]
+                                              "basicAuth", "bodyPatterns", "formParameters", "multipartPatterns", "customMatcher",
+                                              "host", "port", "scheme", "clientIp"]
     static let unsupported: [String: String] = [
-        "formParameters": "match the form body with bodyPatterns (\"contains\" or \"matches\") instead",
         "multipartPatterns": "multipart bodies are not matched part by part; use bodyPatterns with \"contains\"",
         "customMatcher": "WireMock extensions do not run here; register a Match in Swift instead",
-        "host": "mappings match any host; load them into a mock for that host's requests",
-        "port": "mappings match any port",
-        "scheme": "mappings match any scheme",
+        "clientIp": "the client's address is not part of a request here (requests made in process have none); match a header the client sends instead",
     ]
 
     init(_ node: WireMockNode) throws(HTTPMockError) {
@@ -25,12 +22,10 @@ struct WireMockRequest {
         for key in fields.keys.sorted() {
             if let reason = Self.unsupported[key] { throw node.child(key, of: fields)!.error("\"\(key)\" is not supported: \(reason)") }
         }
-        if let method = node.child("method", of: fields) {
-            let name = try method.string()
-            if name != "ANY" {
-                if let problem = MethodName.problem(name) { throw method.error(problem) }
-                matches.append(.method(HTTPMethod(name)))
-            }
+        if let method = node.child("method", of: fields) { try self.method(method) }
+        for key in ["scheme", "host", "port"] {
+            guard let field = node.child(key, of: fields) else { continue }
+            try urlPart(key, field)
         }
         let urls = Self.urlKeys.filter { fields[$0] != nil }
         if urls.count > 1 { throw node.error("give one of \(urls.map { "\"\($0)\"" }.joined(separator: ", ")), not several") }
@@ -51,7 +46,14 @@ struct WireMockRequest {
                 matches.append(try WireMockValuePattern.decode(pattern, body: false).match(part(name)))
             }
         }
-        if let credentials = node.child("basicAuthCredentials", of: fields) {
+        if let form = node.child("formParameters", of: fields) {
+            for (name, pattern) in try form.members() {
+                matches.append(try WireMockValuePattern.decode(pattern, body: false).match(.formField(name)))
+            }
+        }
+        let credentialKeys = ["basicAuthCredentials", "basicAuth"].filter { fields[$0] != nil }
+        if credentialKeys.count > 1 { throw node.error("give one of \"basicAuthCredentials\" and \"basicAuth\", not both") }
+        if let key = credentialKeys.first, let credentials = node.child(key, of: fields) {
             let pair = try credentials.object(known: ["username", "password"])
             guard let user = credentials.child("username", of: pair), let password = credentials.child("password", of: pair) else {
                 throw credentials.error("basicAuthCredentials needs \"username\" and \"password\"")
@@ -63,6 +65,51 @@ struct WireMockRequest {
             for pattern in try patterns.elements() {
                 matches.append(try WireMockValuePattern.decode(pattern, body: true).match(.body))
             }
+        }
+    }
+
+    /// `"GET"`, `"ANY"`, or `{"oneOf": ["GET", "HEAD"]}` / `{"noneOf": […]}`.
+    private mutating func method(_ node: WireMockNode) throws(HTTPMockError) {
+        func checked(_ node: WireMockNode) throws(HTTPMockError) -> HTTPMethod {
+            let name = try node.string()
+            if let problem = MethodName.problem(name) { throw node.error(problem) }
+            return HTTPMethod(name)
+        }
+        guard case .object(let object) = node.value else {
+            if try node.string() != "ANY" { matches.append(.method(try checked(node))) }
+            return
+        }
+        let fields = try node.object(known: ["oneOf", "noneOf"])
+        guard fields.count == 1, let key = fields.keys.first, let list = node.child(key, of: object) else {
+            throw node.error("a method pattern has one of \"oneOf\" and \"noneOf\", with a list of methods")
+        }
+        var methods: [HTTPMethod] = []
+        for element in try list.elements() { methods.append(try checked(element)) }
+        if methods.isEmpty { throw list.error("list at least one method, such as [\"GET\", \"HEAD\"]") }
+        matches.append(key == "oneOf" ? .method(methods) : .not(.method(methods)))
+    }
+
+    /// `scheme` (`"http"`, `"https"`), `host` (a name or a value pattern) and `port` (a number), as WireMock's
+    /// multi-domain mappings give them.
+    private mutating func urlPart(_ key: String, _ node: WireMockNode) throws(HTTPMockError) {
+        switch key {
+        case "scheme":
+            let scheme = try node.string().lowercased()
+            guard ["http", "https"].contains(scheme) else { throw node.error("expected \"http\" or \"https\", not \(node.kind)") }
+            matches.append(WireMockValuePattern.equal(scheme).match(.url("scheme") { $0.scheme.lowercased() }))
+        case "host":
+            let host: WireMockPart = .url("host") { $0.host.lowercased() }
+            if case .string(let name) = node.value {
+                if name.isEmpty { throw node.error("the host name is empty; write one, such as \"api.example.com\"") }
+                matches.append(WireMockValuePattern.equal(name.lowercased()).match(host))
+            } else {
+                matches.append(try WireMockValuePattern.decode(node, body: false).match(host))
+            }
+        default: // port
+            let port = try node.integer(in: 1...65_535)
+            matches.append(WireMockValuePattern.equal(String(port)).match(.url("port") { request in
+                String(request.port ?? (request.scheme.lowercased() == "https" ? 443 : 80))
+            }))
         }
     }
 

@@ -66,7 +66,11 @@ extension WireMockResponse {
         var response = MockResponse(status: MockResponse.Status(code: status), headers: headers, content: content, contentType: nil,
                                     lifetime: .eternal, delivery: Self.delivery(fixed: fixedDelay, dribble: dribble, bodyBytes: size))
         switch fault {
-        case "MALFORMED_RESPONSE_CHUNK"?: response = .fault(.truncatedBody(response, after: 0), lifetime: .eternal, delivery: response.delivery)
+        case "MALFORMED_RESPONSE_CHUNK"?:
+            // WireMock sends the status and headers, then a broken chunk, then closes: with no body of its own,
+            // one the connection drops inside of stands in, so the client still sees the break.
+            if size == 0 { response.content = .data(Data(repeating: UInt8(ascii: "?"), count: 16)) }
+            response = .fault(.truncatedBody(response, after: 0), lifetime: .eternal, delivery: response.delivery)
         case "CONNECTION_RESET_BY_PEER"?, "EMPTY_RESPONSE"?: response = .fault(.connectionLost, lifetime: .eternal, delivery: response.delivery)
         case "RANDOM_DATA_THEN_CLOSE"?: response = .failure(URLError(.cannotParseResponse), lifetime: .eternal, delivery: response.delivery)
         default: break

@@ -119,7 +119,7 @@ struct WireMockResponse {
 
     private static func distribution(_ node: WireMockNode) throws(HTTPMockError) -> Distribution {
         guard case .object(let object) = node.value, let type = node.child("type", of: object) else {
-            throw node.error("a delayDistribution has a \"type\": \"uniform\" or \"lognormal\"")
+            throw node.error("a delayDistribution has a \"type\": \"uniform\", \"lognormal\" or \"fixed\"")
         }
         switch try type.string() {
         case "uniform":
@@ -138,8 +138,15 @@ struct WireMockResponse {
             guard let spread = sigma.value.number, spread >= 0, spread <= 10 else { throw sigma.error("expected a number from 0 to 10, not \(sigma.kind)") }
             return .lognormal(median: try median.milliseconds(), sigma: spread,
                               maximum: try node.child("maxValue", of: fields).map { (value) throws(HTTPMockError) in try value.milliseconds() })
+        case "fixed":
+            let fields = try node.object(known: ["type", "milliseconds"])
+            guard let milliseconds = node.child("milliseconds", of: fields) else {
+                throw node.error("a fixed delayDistribution needs \"milliseconds\"")
+            }
+            let delay = try milliseconds.milliseconds()
+            return .uniform(lower: delay, upper: delay)
         case let other:
-            throw type.error("\"\(other)\" is not a delay distribution; use \"uniform\" or \"lognormal\"")
+            throw type.error("\"\(other)\" is not a delay distribution; use \"uniform\", \"lognormal\" or \"fixed\"")
         }
     }
 }

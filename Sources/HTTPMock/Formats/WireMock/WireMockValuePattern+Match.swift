@@ -8,30 +8,72 @@ struct WireMockPart {
     let present: Match
     let equal: @Sendable (String) -> Match
     let regex: @Sendable (String) -> Match
+    /// Every value of the part in a request (none when it is absent), for tests the vocabulary has no word for
+    /// (numbers, dates, JSON Schema, XML): the part meets such a test when one of its values does.
+    let values: @Sendable (CapturedRequest) -> [String]
 
     static func header(_ header: String) -> WireMockPart {
         WireMockPart(name: "header \"\(header)\"", present: .header(header), equal: { .header(header, $0) },
-                     regex: { .header(header, matching: $0) })
+                     regex: { .header(header, matching: $0) }, values: { $0.headers.values(for: header) })
     }
 
     static func query(_ parameter: String) -> WireMockPart {
         WireMockPart(name: "query parameter \"\(parameter)\"", present: .query([parameter: .any], matching: .contains),
-                     equal: { .query([parameter: .values([$0])], matching: .contains) }, regex: { .query(parameter, matching: $0) })
+                     equal: { .query([parameter: .values([$0])], matching: .contains) }, regex: { .query(parameter, matching: $0) },
+                     values: { $0.queryValues(for: parameter).map { $0 ?? "" } })
     }
 
     static func cookie(_ cookie: String) -> WireMockPart {
         WireMockPart(name: "cookie \"\(cookie)\"", present: .cookie(cookie), equal: { .cookie(cookie, $0) },
-                     regex: { .cookie(cookie, matching: $0) })
+                     regex: { .cookie(cookie, matching: $0) }, values: { Cookies.values(cookie, in: $0) })
     }
 
     static func pathParameter(_ variable: String, of template: String) -> WireMockPart {
-        WireMockPart(name: "path parameter \"\(variable)\"", present: .templateVariable(variable, of: template, matching: nil),
-                     equal: { .templateVariable(variable, of: template, matching: "\\A" + NSRegularExpression.escapedPattern(for: $0) + "\\z") },
-                     regex: { .templateVariable(variable, of: template, matching: $0) })
+        let compiled = try? URITemplate(template)
+        return WireMockPart(name: "path parameter \"\(variable)\"", present: .templateVariable(variable, of: template, matching: nil),
+                            equal: { .templateVariable(variable, of: template, matching: "\\A" + NSRegularExpression.escapedPattern(for: $0) + "\\z") },
+                            regex: { .templateVariable(variable, of: template, matching: $0) },
+                            values: { request in compiled?.captures(in: request)?[variable].map { [$0] } ?? [] })
+    }
+
+    /// A field of an `application/x-www-form-urlencoded` body (`formParameters`), `+` and `%XX` decoded.
+    static func formField(_ field: String) -> WireMockPart {
+        let values: @Sendable (CapturedRequest) -> [String] = { request in
+            QueryItem.parse(rawQuery: request.bodyText).filter { $0.name == field }.map { $0.value ?? "" }
+        }
+        return .computed("form parameter \"\(field)\"", key: "form:\(field)", values: values)
+    }
+
+    /// A part of the request URL that has one value (`host`, `scheme`, `port`).
+    static func url(_ name: String, value: @escaping @Sendable (CapturedRequest) -> String?) -> WireMockPart {
+        .computed("request \(name)", key: "url:\(name)") { value($0).map { [$0] } ?? [] }
+    }
+
+    /// A part known only by its values: every test reads them.
+    private static func computed(_ name: String, key: String, values: @escaping @Sendable (CapturedRequest) -> [String]) -> WireMockPart {
+        WireMockPart(
+            name: name,
+            present: Match(condition: Condition(key: "wiremock:\(key)", summary: "\(name) present") { !values($0).isEmpty }),
+            equal: { expected in
+                Match(condition: Condition(key: "wiremock:\(key)=\(expected)", weight: 2, summary: "\(name) = \(expected)") {
+                    values($0).contains(expected)
+                })
+            },
+            regex: { pattern in
+                Match("\(name) ~ /\(pattern)/") { () throws(HTTPMockError) -> Match.Compiled in
+                    let regex = try compileRegex(pattern, role: "regular expression for \(name)")
+                    return Match.Compiled(condition: Condition(key: "wiremock:\(key)~\(pattern)", weight: 2, summary: "\(name) ~ /\(pattern)/",
+                                                               isUserCode: true) { request in
+                        values(request).contains { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
+                    })
+                }
+            },
+            values: values)
     }
 
     /// The body: "present" is a body that is not empty.
-    static let body = WireMockPart(name: "body", present: .not(.body(Data())), equal: { .body($0) }, regex: { .body(matching: $0) })
+    static let body = WireMockPart(name: "body", present: .not(.body(Data())), equal: { .body($0) }, regex: { .body(matching: $0) },
+                                   values: { request in request.body.map { [String(decoding: $0, as: UTF8.self)] } ?? [] })
 }
 
 extension WireMockValuePattern {
@@ -48,6 +90,25 @@ extension WireMockValuePattern {
         case .json(let value, let comparison): return .json(value, comparison: comparison)
         case .jsonPath(let path, let pattern): return .jsonPath(path, pattern)
         case .bytes(let data): return .body(data)
+        case .test(let description, let test, let heavy):
+            let values = part.values
+            return Match(condition: Condition(key: "wiremock:\(part.name) \(description)", weight: 2, summary: "\(part.name) \(description)",
+                                              isUserCode: heavy) { request in values(request).contains(where: test) })
+        case .multiple(let exactly, let patterns):
+            let values = part.values
+            let word = exactly ? "hasExactly" : "includes"
+            return Match("\(part.name) \(word) \(patterns.count) pattern(s)") { () throws(HTTPMockError) -> Match.Compiled in
+                var tests: [@Sendable (String?) -> Bool] = []
+                for pattern in patterns { tests.append(try pattern.test()) }
+                let all = tests
+                return Match.Compiled(condition: Condition(key: nil, weight: 2, summary: "\(part.name) \(word) \(all.count) pattern(s)",
+                                                           isUserCode: true) { request in
+                    let found = values(request)
+                    // Every pattern is met by one of the values; `hasExactly`: and every value meets one of them.
+                    guard all.allSatisfy({ test in found.contains { test($0) } }) else { return false }
+                    return !exactly || found.allSatisfy { value in all.contains { $0(value) } }
+                })
+            }
         }
     }
 
@@ -77,6 +138,13 @@ extension WireMockValuePattern {
                 return WireMockJSONPath.holds(path, inner, in: json)
             }
         case .bytes(let data): return { $0.map { Data($0.utf8) == data } ?? false }
+        case .test(_, let test, _): return { $0.map(test) ?? false }
+        case .multiple(let exactly, let patterns):
+            // One selected value: it meets every pattern (and `hasExactly` asks for one pattern per value).
+            var tests: [@Sendable (String?) -> Bool] = []
+            for pattern in patterns { tests.append(try pattern.test()) }
+            let all = tests
+            return { value in value != nil && all.allSatisfy { $0(value) } && (!exactly || all.count == 1) }
         }
     }
 }

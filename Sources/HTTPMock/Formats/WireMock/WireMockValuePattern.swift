@@ -22,9 +22,21 @@ indirect enum WireMockValuePattern: Sendable {
     case jsonPath(JSONPath, WireMockValuePattern?)
     /// Bodies: exactly these bytes.
     case bytes(Data)
+    /// A value passes a test the vocabulary has no word for (`greaterThanNumber 5`, a date, a JSON Schema, XML);
+    /// `heavy`: the test may take long (it then runs outside the engine's lock).
+    case test(String, @Sendable (String) -> Bool, heavy: Bool)
+    /// `hasExactly` (`true`) or `includes`: each pattern is met by one of the values (and, for `hasExactly`, each
+    /// value meets one of the patterns).
+    case multiple(exactly: Bool, [WireMockValuePattern])
 
     static let operators = ["equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent", "and", "or", "not",
-                            "equalToJson", "matchesJsonPath", "binaryEqualTo"]
+                            "equalToJson", "matchesJsonPath", "binaryEqualTo", "anything", "hasExactly", "includes"]
+                            + numberOperators.map(\.name)
+    /// WireMock's number patterns: the value, read as a number, compared with the operand.
+    static let numberOperators: [(name: String, symbol: String, holds: @Sendable (Double, Double) -> Bool)] = [
+        ("equalToNumber", "=", { $0 == $1 }), ("greaterThanNumber", ">", { $0 > $1 }), ("greaterThanEqualNumber", ">=", { $0 >= $1 }),
+        ("lessThanNumber", "<", { $0 < $1 }), ("lessThanEqualNumber", "<=", { $0 <= $1 }),
+    ]
     static let modifiers = ["caseInsensitive", "ignoreArrayOrder", "ignoreExtraElements"]
     /// WireMock's operators this library does not read, with what to do instead.
     static let unsupported: [String: String] = [
@@ -34,8 +46,6 @@ indirect enum WireMockValuePattern: Sendable {
         "before": "date and time comparison is not supported; use \"matches\"",
         "after": "date and time comparison is not supported; use \"matches\"",
         "equalToDateTime": "date and time comparison is not supported; use \"matches\"",
-        "hasExactly": "multi-value patterns are not supported; give one pattern, which any of the values may meet",
-        "includes": "multi-value patterns are not supported; give one pattern, which any of the values may meet",
     ]
 
     /// Reads the pattern at `node`. Body-only operators are refused unless `body` is set.
@@ -91,6 +101,29 @@ indirect enum WireMockValuePattern: Sendable {
             return .json(try jsonValue(value), comparison)
         case "matchesJsonPath":
             return try jsonPath(value)
+        case "anything":
+            // Met by any value, and by none: WireMock's pattern that leaves a part unchecked.
+            return .any([.present, .not(.present)])
+        case "hasExactly", "includes":
+            var parts: [WireMockValuePattern] = []
+            for element in try value.elements() { parts.append(try decode(element, body: body)) }
+            if parts.isEmpty { throw value.error("\"\(kind)\" needs at least one pattern") }
+            return .multiple(exactly: kind == "hasExactly", parts)
+        case let name where name.hasSuffix("Number"):
+            let comparison = numberOperators.first { $0.name == name }!
+            let operand: Double
+            switch value.value {
+            case .int(let whole): operand = Double(whole)
+            case .double(let number): operand = number
+            case .string(let text) where Double(text.trimmingCharacters(in: .whitespaces)) != nil:
+                operand = Double(text.trimmingCharacters(in: .whitespaces))!
+            default: throw value.error("expected a number, not \(value.kind)")
+            }
+            let holds = comparison.holds
+            let written = operand == operand.rounded() && abs(operand) < 1e15 ? String(Int64(operand)) : String(operand)
+            return .test("\(comparison.symbol) \(written)", { text in
+                Double(text.trimmingCharacters(in: .whitespaces)).map { holds($0, operand) } ?? false
+            }, heavy: false)
         default: // binaryEqualTo
             guard let data = Base64.decode(try value.string()) else { throw value.error("the text is not valid base64") }
             return .bytes(data)

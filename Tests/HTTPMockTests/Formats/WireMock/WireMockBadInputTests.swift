@@ -99,8 +99,8 @@ import Testing
             == #"mappings/bad.json at request.headers.A: "equalToJson" applies to bodyPatterns only"#)
         #expect(try message(#"{"request": {"urlPath": "/x"}, "response": {"transformers": ["my-transformer"]}}"#)
             .hasPrefix(#"mappings/bad.json at response.transformers[0]: the transformer "my-transformer" is not supported"#))
-        #expect(try message(#"{"request": {"urlPath": "/x", "host": {"equalTo": "a"}}}"#)
-            .hasPrefix(#"mappings/bad.json at request.host: "host" is not supported"#))
+        #expect(try message(#"{"request": {"urlPath": "/x", "customMatcher": {"name": "mine"}}}"#)
+            .hasPrefix(#"mappings/bad.json at request.customMatcher: "customMatcher" is not supported: WireMock extensions"#))
         #expect(try message(#"{"request": {"urlPath": "/x"}, "response": {"fault": "SLOW"}}"#)
             .hasPrefix(#"mappings/bad.json at response.fault: "SLOW" is not a fault; use one of CONNECTION_RESET_BY_PEER"#))
     }

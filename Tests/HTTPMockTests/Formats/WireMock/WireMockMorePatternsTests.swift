@@ -1,0 +1,120 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import TestSupport
+@testable import HTTPMock
+
+/// The value patterns and request fields of WireMock's schema beyond the common ones: numbers, `anything`,
+/// multi-value patterns, method lists, multi-domain mappings, form parameters; and response fields that complete
+/// them. Each mapping is written here, with the answer WireMock documents for it.
+@Suite struct WireMockMorePatternsTests {
+    /// A mock loaded from one mapping file holding `mappings`.
+    static func mock(_ mappings: [String]) throws -> HTTPMock {
+        let root = try WireMockBadInputTests.folder(["mappings/all.json": #"{"mappings": ["# + mappings.joined(separator: ",\n") + "]}"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: root)
+        return mock
+    }
+
+    @Test("number patterns compare the value as a number; a value that is not one does not match")
+    func numbers() async throws {
+        let mock = try Self.mock([
+            #"{"request": {"urlPath": "/n", "queryParameters": {"age": {"greaterThanEqualNumber": 18}, "score": {"lessThanNumber": 9.5}}}, "response": {"body": "adult"}}"#,
+            #"{"request": {"urlPath": "/eq", "headers": {"X-Count": {"equalToNumber": 3}}}, "response": {"body": "three"}}"#,
+            #"{"request": {"urlPath": "/gt", "queryParameters": {"v": {"greaterThanNumber": "2"}}}, "response": {"body": "more"}}"#,
+            #"{"request": {"urlPath": "/le", "queryParameters": {"v": {"lessThanEqualNumber": -1}}}, "response": {"body": "low"}}"#,
+        ])
+        let session = mock.urlSession
+        #expect(try await session.fetch("http://localhost/n?age=18&score=9.49").text == "adult")
+        #expect(try await session.fetch("http://localhost/n?age=17.9&score=1").status == 404)
+        #expect(try await session.fetch("http://localhost/n?age=30&score=9.5").status == 404)
+        #expect(try await session.fetch("http://localhost/n?age=old&score=1").status == 404)
+        #expect(try await session.fetch("http://localhost/eq", headers: ["X-Count": "3.0"]).text == "three")
+        #expect(try await session.fetch("http://localhost/eq", headers: ["X-Count": "4"]).status == 404)
+        #expect(try await session.fetch("http://localhost/gt?v=2.5").text == "more")
+        #expect(try await session.fetch("http://localhost/gt?v=2").status == 404)
+        #expect(try await session.fetch("http://localhost/le?v=-1").text == "low")
+    }
+
+    @Test("anything matches a value and its absence; includes and hasExactly test every value of a parameter")
+    func anythingAndMultipleValues() async throws {
+        let mock = try Self.mock([
+            #"{"request": {"urlPath": "/any", "headers": {"X-Trace": {"anything": "anything"}}}, "response": {"body": "any"}}"#,
+            #"{"request": {"urlPath": "/in", "queryParameters": {"id": {"includes": [{"equalTo": "1"}, {"matches": "[3-4]"}]}}}, "response": {"body": "includes"}}"#,
+            #"{"request": {"urlPath": "/ex", "queryParameters": {"id": {"hasExactly": [{"equalTo": "1"}, {"equalTo": "2"}]}}}, "response": {"body": "exactly"}}"#,
+        ])
+        let session = mock.urlSession
+        #expect(try await session.fetch("http://localhost/any").text == "any")
+        #expect(try await session.fetch("http://localhost/any", headers: ["X-Trace": "t"]).text == "any")
+        #expect(try await session.fetch("http://localhost/in?id=1&id=9&id=4").text == "includes")
+        #expect(try await session.fetch("http://localhost/in?id=1&id=9").status == 404)
+        #expect(try await session.fetch("http://localhost/ex?id=2&id=1").text == "exactly")
+        #expect(try await session.fetch("http://localhost/ex?id=1&id=2&id=3").status == 404)
+        #expect(try await session.fetch("http://localhost/ex?id=1").status == 404)
+    }
+
+    @Test("method oneOf and noneOf; basicAuth as basicAuthCredentials; form parameters of a form body")
+    func methodsCredentialsAndForms() async throws {
+        let mock = try Self.mock([
+            #"{"request": {"urlPath": "/m", "method": {"oneOf": ["PUT", "PATCH"]}}, "response": {"body": "write"}}"#,
+            #"{"request": {"urlPath": "/m", "method": {"noneOf": ["PUT", "PATCH", "DELETE"]}}, "response": {"body": "other"}}"#,
+            #"{"request": {"urlPath": "/auth", "basicAuth": {"username": "ann", "password": "s3cret"}}, "response": {"body": "in"}}"#,
+            #"{"request": {"urlPath": "/form", "method": "POST", "formParameters": {"user": {"equalTo": "ann lee"}, "age": {"greaterThanNumber": 20}}}, "response": {"body": "form"}}"#,
+        ])
+        let session = mock.urlSession
+        #expect(try await session.fetch("http://localhost/m", method: "PATCH").text == "write")
+        #expect(try await session.fetch("http://localhost/m", method: "POST").text == "other")
+        #expect(try await session.fetch("http://localhost/m", method: "DELETE").status == 404)
+        let token = Data("ann:s3cret".utf8).base64EncodedString()
+        #expect(try await session.fetch("http://localhost/auth", headers: ["Authorization": "Basic \(token)"]).text == "in")
+        let form = ["Content-Type": "application/x-www-form-urlencoded"]
+        #expect(try await session.fetch("http://localhost/form", method: "POST", headers: form, body: Data("user=ann+lee&age=31".utf8)).text == "form")
+        #expect(try await session.fetch("http://localhost/form", method: "POST", headers: form, body: Data("user=ann%20lee&age=19".utf8)).status == 404)
+    }
+
+    @Test("scheme, host and port pick one domain's mapping, as WireMock's multi-domain mappings do")
+    func multipleDomains() async throws {
+        let mock = try Self.mock([
+            #"{"request": {"urlPath": "/who", "host": "one.example.com"}, "response": {"body": "one"}}"#,
+            #"{"request": {"urlPath": "/who", "host": {"matches": "two\\..*"}, "scheme": "https", "port": 8443}, "response": {"body": "two"}}"#,
+        ])
+        let session = mock.urlSession
+        #expect(try await session.fetch("http://ONE.example.com/who").text == "one")
+        #expect(try await session.fetch("https://two.example.com:8443/who").text == "two")
+        #expect(try await session.fetch("https://two.example.com/who").status == 404)
+        #expect(try await session.fetch("http://two.example.com:8443/who").status == 404)
+    }
+
+    @Test("a fixed delayDistribution loads; MALFORMED_RESPONSE_CHUNK without a body still breaks the response")
+    func responseFields() async throws {
+        let mock = try Self.mock([
+            #"{"request": {"urlPath": "/slow"}, "response": {"body": "late", "delayDistribution": {"type": "fixed", "milliseconds": 1}}}"#,
+            #"{"request": {"urlPath": "/broken"}, "response": {"status": 200, "fault": "MALFORMED_RESPONSE_CHUNK"}}"#,
+        ])
+        #expect(try await mock.urlSession.fetch("http://localhost/slow").text == "late")
+        #expect(await mock.urlSession.failure("http://localhost/broken") != nil)
+    }
+
+    @Test("bad input in the new fields is named")
+    func badInput() throws {
+        func message(_ mapping: String) -> String {
+            do {
+                _ = try Self.mock([mapping])
+                return "loaded"
+            } catch {
+                return (error as? HTTPMockError)?.message ?? "\(error)"
+            }
+        }
+        #expect(message(#"{"request": {"method": {"oneOf": []}}}"#).contains("request.method.oneOf: list at least one method"))
+        #expect(message(#"{"request": {"method": {"someOf": ["GET"]}}}"#).contains(#"unknown key "someOf""#))
+        #expect(message(#"{"request": {"port": 0}}"#).contains("request.port: expected a whole number from 1 to 65535"))
+        #expect(message(#"{"request": {"scheme": "ftp"}}"#).contains(#"request.scheme: expected "http" or "https""#))
+        #expect(message(#"{"request": {"queryParameters": {"a": {"greaterThanNumber": "many"}}}}"#).contains("expected a number"))
+        #expect(message(#"{"request": {"clientIp": "10.0.0.1"}}"#).contains(#""clientIp" is not supported"#))
+        #expect(message(#"{"request": {"basicAuth": {"username": "a", "password": "b"}, "basicAuthCredentials": {"username": "a", "password": "b"}}}"#)
+            .contains("not both"))
+    }
+}
