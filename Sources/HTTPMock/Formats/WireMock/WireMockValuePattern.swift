@@ -30,7 +30,8 @@ indirect enum WireMockValuePattern: Sendable {
     case multiple(exactly: Bool, [WireMockValuePattern])
 
     static let operators = ["equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent", "and", "or", "not",
-                            "equalToJson", "matchesJsonPath", "binaryEqualTo", "anything", "hasExactly", "includes"]
+                            "equalToJson", "matchesJsonPath", "binaryEqualTo", "anything", "hasExactly", "includes",
+                            "before", "after", "equalToDateTime"]
                             + numberOperators.map(\.name)
     /// WireMock's number patterns: the value, read as a number, compared with the operand.
     static let numberOperators: [(name: String, symbol: String, holds: @Sendable (Double, Double) -> Bool)] = [
@@ -43,9 +44,6 @@ indirect enum WireMockValuePattern: Sendable {
         "equalToXml": "XML comparison is not supported; match the body with \"contains\" or \"matches\"",
         "matchesXPath": "XPath is not supported; match the body with \"contains\" or \"matches\"",
         "matchesJsonSchema": "JSON Schema validation is not supported; use \"matchesJsonPath\" or \"equalToJson\"",
-        "before": "date and time comparison is not supported; use \"matches\"",
-        "after": "date and time comparison is not supported; use \"matches\"",
-        "equalToDateTime": "date and time comparison is not supported; use \"matches\"",
     ]
 
     /// Reads the pattern at `node`. Body-only operators are refused unless `body` is set.
@@ -56,7 +54,7 @@ indirect enum WireMockValuePattern: Sendable {
         for key in object.keys.sorted() {
             if let reason = unsupported[key] { throw node.error("\"\(key)\" is not supported: \(reason)") }
         }
-        let fields = try node.object(known: operators + modifiers + ["expression"])
+        let fields = try node.object(known: operators + modifiers + WireMockDateTime.keys + ["expression"])
         let given = operators.filter { fields[$0] != nil }
         guard given.count == 1, let kind = given.first else {
             throw node.error(given.isEmpty
@@ -69,6 +67,10 @@ indirect enum WireMockValuePattern: Sendable {
             guard allowed.contains(kind) else { throw node.error("\"\(modifier)\" applies to \"\(allowed[0])\", not to \"\(kind)\"") }
         }
         if fields["expression"] != nil { throw node.error("\"expression\" belongs inside \"matchesJsonPath\"") }
+        let dates = ["before", "after", "equalToDateTime"]
+        for modifier in WireMockDateTime.keys where fields[modifier] != nil && !dates.contains(kind) {
+            throw node.error("\"\(modifier)\" applies to \"before\", \"after\" and \"equalToDateTime\", not to \"\(kind)\"")
+        }
         if !body, ["equalToJson", "matchesJsonPath", "binaryEqualTo"].contains(kind) {
             throw node.error("\"\(kind)\" applies to bodyPatterns only")
         }
@@ -101,6 +103,9 @@ indirect enum WireMockValuePattern: Sendable {
             return .json(try jsonValue(value), comparison)
         case "matchesJsonPath":
             return try jsonPath(value)
+        case "before", "after", "equalToDateTime":
+            let moment = try WireMockDateTime(WireMockDateTime.Comparison(rawValue: kind)!, value: value, fields: fields, in: node)
+            return .test(moment.description, { moment.holds($0) }, heavy: true)
         case "anything":
             // Met by any value, and by none: WireMock's pattern that leaves a part unchecked.
             return .any([.present, .not(.present)])

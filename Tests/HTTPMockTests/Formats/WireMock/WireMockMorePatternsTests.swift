@@ -98,6 +98,34 @@ import TestSupport
         #expect(await mock.urlSession.failure("http://localhost/broken") != nil)
     }
 
+    @Test("before, after and equalToDateTime compare moments: fixed or relative to now, in any zone, truncated, in a given format")
+    func datesAndTimes() async throws {
+        let mock = try Self.mock([
+            #"{"request": {"urlPath": "/before", "queryParameters": {"t": {"before": "2026-06-14T12:00:00Z"}}}, "response": {"body": "before"}}"#,
+            #"{"request": {"urlPath": "/after", "headers": {"X-Since": {"after": "now -1 days"}}}, "response": {"body": "recent"}}"#,
+            #"{"request": {"urlPath": "/future", "queryParameters": {"t": {"after": "now", "expectedOffset": 1, "expectedOffsetUnit": "years"}}}, "response": {"body": "far"}}"#,
+            #"{"request": {"urlPath": "/month", "queryParameters": {"t": {"equalToDateTime": "2026-06-01T00:00:00Z", "truncateActual": "first day of month"}}}, "response": {"body": "june"}}"#,
+            #"{"request": {"urlPath": "/format", "queryParameters": {"d": {"before": "2026-01-01", "actualFormat": "dd/MM/yyyy"}}}, "response": {"body": "formatted"}}"#,
+            #"{"request": {"urlPath": "/unix", "queryParameters": {"s": {"after": "2001-09-09T01:46:39Z", "actualFormat": "unix"}}}, "response": {"body": "unix"}}"#,
+        ])
+        let session = mock.urlSession
+        #expect(try await session.fetch("http://localhost/before?t=2026-06-14T13:59:59%2B02:00").text == "before")
+        #expect(try await session.fetch("http://localhost/before?t=2026-06-14T12:00:00Z").status == 404)
+        #expect(try await session.fetch("http://localhost/before?t=not-a-date").status == 404)
+        let hourAgo = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-3600))
+        let weekAgo = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-7 * 86_400))
+        #expect(try await session.fetch("http://localhost/after", headers: ["X-Since": hourAgo]).text == "recent")
+        #expect(try await session.fetch("http://localhost/after", headers: ["X-Since": weekAgo]).status == 404)
+        #expect(try await session.fetch("http://localhost/future?t=2999-01-01").text == "far")
+        #expect(try await session.fetch("http://localhost/future?t=\(hourAgo)").status == 404)
+        #expect(try await session.fetch("http://localhost/month?t=2026-06-17T08:30:00Z").text == "june")
+        #expect(try await session.fetch("http://localhost/month?t=2026-07-01T00:00:00Z").status == 404)
+        #expect(try await session.fetch("http://localhost/format?d=31/12/2025").text == "formatted")
+        #expect(try await session.fetch("http://localhost/format?d=2025-12-31").status == 404)
+        #expect(try await session.fetch("http://localhost/unix?s=1000000000").text == "unix")
+        #expect(try await session.fetch("http://localhost/unix?s=999999999").status == 404)
+    }
+
     @Test("bad input in the new fields is named")
     func badInput() throws {
         func message(_ mapping: String) -> String {
@@ -114,6 +142,10 @@ import TestSupport
         #expect(message(#"{"request": {"scheme": "ftp"}}"#).contains(#"request.scheme: expected "http" or "https""#))
         #expect(message(#"{"request": {"queryParameters": {"a": {"greaterThanNumber": "many"}}}}"#).contains("expected a number"))
         #expect(message(#"{"request": {"clientIp": "10.0.0.1"}}"#).contains(#""clientIp" is not supported"#))
+        #expect(message(#"{"request": {"headers": {"D": {"before": "next tuesday"}}}}"#).contains(#"request.headers.D.before: "next tuesday" is not a date and time"#))
+        #expect(message(#"{"request": {"headers": {"D": {"after": "now +3 fortnights"}}}}"#).contains(#""fortnights" is not a unit of time"#))
+        #expect(message(#"{"request": {"headers": {"D": {"after": "now", "truncateActual": "first week"}}}}"#).contains(#""first week" is not a truncation"#))
+        #expect(message(#"{"request": {"headers": {"D": {"equalTo": "x", "actualFormat": "yyyy"}}}}"#).contains(#""actualFormat" applies to "before""#))
         #expect(message(#"{"request": {"basicAuth": {"username": "a", "password": "b"}, "basicAuthCredentials": {"username": "a", "password": "b"}}}"#)
             .contains("not both"))
     }
