@@ -17,12 +17,81 @@ extension JSONValue {
         }
     }
 
+    /// The value at `path` (object keys, and array indexes as `Int`) in strict JSON `data`, as written there with
+    /// the whitespace between tokens removed: keys in their order, numbers as written (`2.0` stays `2.0`). `nil`
+    /// when there is no such value or the bytes are not strict JSON.
+    static func compactText(at path: [any Sendable], in data: Data) -> Data? {
+        data.withUnsafeBytes { raw -> Data? in
+            var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
+            guard let range = parser.span(at: path[...]) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(range.count)
+            var inString = false, escaped = false
+            for index in range {
+                let byte = parser.bytes[index]
+                if inString {
+                    out.append(byte)
+                    if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                    continue
+                }
+                switch byte {
+                case 0x20, 0x09, 0x0A, 0x0D: continue
+                case UInt8(ascii: "\""): inString = true
+                default: break
+                }
+                out.append(byte)
+            }
+            return Data(out)
+        }
+    }
+
     /// How deeply arrays and objects may nest (as `JSONDecoder` allows): the parser recurses once a level.
     static let maximumDepth = 512
 
     private struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
+
+        /// The byte range of the value at `path` below the value that starts here.
+        mutating func span(at path: ArraySlice<any Sendable>) -> Range<Int>? {
+            skipSpace()
+            guard let step = path.first else {
+                let start = index
+                guard value(depth: 0) != nil else { return nil }
+                return start..<index
+            }
+            guard index < bytes.count else { return nil }
+            if let key = step as? String, bytes[index] == UInt8(ascii: "{") {
+                index += 1
+                while true {
+                    skipSpace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let name = string() else { return nil }
+                    skipSpace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+                    index += 1
+                    if name == key { return span(at: path.dropFirst()) }
+                    guard value(depth: 1) != nil, nextMember(closing: UInt8(ascii: "}")) else { return nil }
+                }
+            }
+            if let position = step as? Int, bytes[index] == UInt8(ascii: "[") {
+                index += 1
+                var current = 0
+                while true {
+                    if current == position { return span(at: path.dropFirst()) }
+                    guard value(depth: 1) != nil, nextMember(closing: UInt8(ascii: "]")) else { return nil }
+                    current += 1
+                }
+            }
+            return nil
+        }
+
+        /// Past the `,` after a member; `false` at the end of the container (or anything else).
+        private mutating func nextMember(closing: UInt8) -> Bool {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return false }
+            index += 1
+            return true
+        }
 
         mutating func skipSpace() {
             while index < bytes.count {

@@ -33,7 +33,8 @@ extension WireMockResponse {
             content = .data(Data(text.utf8))
             bodyTemplate = try template(text, at: "body")
         case .json(let value):
-            let data = value.data
+            // As the file wrote it: keys in its order, numbers as written, as WireMock sends it.
+            let data = jsonBodyText ?? value.data
             content = .data(data)
             bodyTemplate = try template(String(decoding: data, as: UTF8.self), at: "jsonBody")
         case .bytes(let data):
@@ -47,11 +48,10 @@ extension WireMockResponse {
                 let url = try folder.file(name, place: "\(node.place) at \(node.path) (in \(folder.root.path))")
                 if templating && fileTemplating {
                     let data = try DefinitionFile.read(url, name: "\(node.place) at \(node.path)", limit: folder.limits.templatedBodies, knob: "templatedBodies")
-                    guard let text = String(data: data, encoding: .utf8) else {
-                        throw node.error("\"\(name)\" is not UTF-8 text, so it cannot be a template; add \"transformerParameters\": {\"disableBodyFileTemplating\": true}")
-                    }
                     content = .data(data)
-                    bodyTemplate = try template(text, at: "bodyFileName")
+                    // A file that is not UTF-8 text (an image, a PDF) holds no template: served unchanged, as
+                    // WireMock serves it.
+                    if let text = String(data: data, encoding: .utf8) { bodyTemplate = try template(text, at: "bodyFileName") }
                 } else {
                     content = .file(url)
                     if case .regular(let bytes) = LocalFile.kind(at: url.path) { size = bytes }

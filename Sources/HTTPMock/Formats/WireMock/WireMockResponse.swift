@@ -31,6 +31,8 @@ struct WireMockResponse {
     var templated = false
     /// `transformerParameters.disableBodyFileTemplating`.
     var fileTemplating = true
+    /// The `jsonBody` as its file wrote it (compacted), when the mapping was read from text.
+    var jsonBodyText: Data?
     let node: WireMockNode
 
     static let keys = ["status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",

@@ -18,6 +18,9 @@ package struct WireMockStubMapping: Sendable {
     let object: [String: JSONValue]
     /// Whether the JSON gave the id (a made-up one does not name the mapping in messages).
     let hasGivenID: Bool
+    /// `response.jsonBody` as the file wrote it, without the whitespace: served with its keys in the file's order
+    /// and its numbers as written, as WireMock serves it (`nil` when read from a value, not from text).
+    var jsonBodyText: Data?
 
     static let keys = ["$schema", "id", "uuid", "name", "request", "response", "priority", "persistent", "metadata", "insertionIndex",
                        "postServeActions", "serveEventListeners"] + WireMockScenario.keys
@@ -26,6 +29,13 @@ package struct WireMockStubMapping: Sendable {
     package init(json: Data, source: String) throws(HTTPMockError) {
         let value = try DefinitionFile.decode(JSONValue.self, from: json, name: source)
         try self.init(value, source: source)
+        keepJSONBodyText(from: json, at: [])
+    }
+
+    /// Keeps the text of `response.jsonBody` from `json`, the file whose value at `path` this mapping is.
+    mutating func keepJSONBodyText(from json: Data, at path: [any Sendable]) {
+        guard case .object(let response)? = object["response"], response["jsonBody"] != nil else { return }
+        jsonBodyText = JSONValue.compactText(at: path + ["response", "jsonBody"], in: json)
     }
 
     /// Reads one mapping object. `checked`: also translates it once, so that a mapping that is built is one that
@@ -73,7 +83,9 @@ package struct WireMockStubMapping: Sendable {
         }
         guard case .object(let object) = value, object["mappings"] != nil else {
             do {
-                return [try WireMockStubMapping(value, source: source, checked: checked)]
+                var mapping = try WireMockStubMapping(value, source: source, checked: checked)
+                mapping.keepJSONBodyText(from: json, at: [])
+                return [mapping]
             } catch {
                 problems.append(error)
                 return []
@@ -90,9 +102,11 @@ package struct WireMockStubMapping: Sendable {
         }
         var mappings: [WireMockStubMapping] = []
         mappings.reserveCapacity(elements.count)
-        for element in elements {
+        for (position, element) in elements.enumerated() {
             do {
-                mappings.append(try WireMockStubMapping(element.value, source: "\(source) \(element.path)", checked: checked))
+                var mapping = try WireMockStubMapping(element.value, source: "\(source) \(element.path)", checked: checked)
+                mapping.keepJSONBodyText(from: json, at: ["mappings", position])
+                mappings.append(mapping)
             } catch {
                 problems.append(error)
             }
@@ -117,8 +131,9 @@ package struct WireMockStubMapping: Sendable {
         guard let requestNode = top.child("request", of: fields) else { throw top.error("the required key \"request\" is missing; add it") }
         let request = try WireMockRequest(requestNode)
         let responseNode = top.child("response", of: fields) ?? WireMockNode(value: .object([:]), path: "response", place: place)
-        var response = try WireMockResponse(responseNode).served(files: files, globalTemplating: globalTemplating,
-                                                                  pathTemplate: request.pathTemplate)
+        var read = try WireMockResponse(responseNode)
+        read.jsonBodyText = jsonBodyText
+        var response = try read.served(files: files, globalTemplating: globalTemplating, pathTemplate: request.pathTemplate)
         var matches = request.matches
         try WireMockScenario(fields, in: top).apply(to: &matches, response: &response)
         var compiled: CompiledMatchers

@@ -126,6 +126,33 @@ import TestSupport
         #expect(try await session.fetch("http://localhost/unix?s=999999999").status == 404)
     }
 
+    @Test("global templating serves a body file that is not text unchanged, and renders one that is")
+    func binaryBodyFileUnderGlobalTemplating() async throws {
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0xFF, 0xFE, 0x7B, 0x7B, 0x00])
+        let root = try WireMockBadInputTests.folder([
+            "mappings/a.json": #"{"mappings": [{"request": {"urlPath": "/logo"}, "response": {"bodyFileName": "logo.png"}}, {"request": {"urlPath": "/hello"}, "response": {"bodyFileName": "hello.txt"}}]}"#,
+            "__files/hello.txt": "hello {{request.path}}",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try png.write(to: root.appendingPathComponent("__files/logo.png"))
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: root, globalTemplating: true)
+        let (data, _) = try await mock.urlSession.data(from: URL(string: "http://localhost/logo")!)
+        #expect(data == png)
+        #expect(try await mock.urlSession.fetch("http://localhost/hello").text == "hello /hello")
+    }
+
+    @Test("jsonBody goes out as the file wrote it: keys in its order, numbers as written, no whitespace")
+    func jsonBodyAsWritten() async throws {
+        let mock = try Self.mock([
+            """
+            {"request": {"urlPath": "/order"}, "response": {"jsonBody": {
+                "zeta": 2.0, "alpha": [1, 1e3, {"y": "a b", "x": "q\\"u"}], "mid": null }}}
+            """,
+        ])
+        #expect(try await mock.urlSession.fetch("http://localhost/order").text == #"{"zeta":2.0,"alpha":[1,1e3,{"y":"a b","x":"q\"u"}],"mid":null}"#)
+    }
+
     @Test("bad input in the new fields is named")
     func badInput() throws {
         func message(_ mapping: String) -> String {
