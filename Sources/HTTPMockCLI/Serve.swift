@@ -128,6 +128,7 @@ struct Serve: AsyncParsableCommand {
         }
         var configuration = HTTPMockServer.Configuration(origin: origin, proxy: proxy.flatMap(URL.init(string:)), adminAPI: adminAPI,
                                                          wireMockFolder: sources.wireMockFolder)
+        configuration.wireMockRanking = .mostRecentlyAdded
         configuration.adminCredentials = adminAuth.flatMap(HTTPMockServer.AdminCredentials.init)
         configuration.adminHosts = Set(adminHost)
         let server: HTTPMockServer

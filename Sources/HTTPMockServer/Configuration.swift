@@ -43,6 +43,11 @@ extension HTTPMockServer {
         /// (the default): such mappings cannot name body files, and saving is refused. `httpmock serve` sets it to
         /// the WireMock folder it serves.
         public var wireMockFolder: URL?
+        /// How mappings created over the admin API rank against other mappings of the same `priority`: the more
+        /// specific answers (``WireMockRanking/specificity``, the default), or the most recently added, as in
+        /// WireMock (``WireMockRanking/mostRecentlyAdded``: what `httpmock serve` sets, for the folder it serves
+        /// too).
+        public var wireMockRanking: WireMockRanking = .specificity
         /// The largest WebSocket message (and frame) a client may send, in bytes: a larger one closes the
         /// conversation with code 1009 (message too big). Default 1 MiB.
         public var maximumWebSocketMessageBytes: Int = 1 << 20
@@ -110,7 +115,7 @@ struct ConnectionSettings: Sendable {
         self.lifecycle = lifecycle
         self.address = address.lowercased()
         self.configuration = configuration
-        let state = ServerState(wireMockFolder: configuration.wireMockFolder)
+        let state = ServerState(wireMockFolder: configuration.wireMockFolder, ranking: configuration.wireMockRanking)
         self.state = state
         forwarder = configuration.proxy.map { Forwarder(upstream: $0, via: state.via) }
         if let origin = configuration.origin {

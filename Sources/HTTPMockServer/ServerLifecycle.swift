@@ -83,8 +83,8 @@ final class ServerState: Sendable {
     /// request that comes back with it has gone round a loop.
     let via = "1.1 httpmock-" + UUID().uuidString.prefix(8).lowercased()
 
-    init(wireMockFolder: URL?) {
-        mappings = MappingStore(wireMockFolder: wireMockFolder)
+    init(wireMockFolder: URL?, ranking: WireMockRanking) {
+        mappings = MappingStore(wireMockFolder: wireMockFolder, ranking: ranking)
     }
 
     /// Milliseconds added before every response of the mock (`POST /__admin/settings {"fixedDelay": …}`).

@@ -154,7 +154,8 @@ struct MockSources {
             return [try mock.prepareHAR(at: path)]
         case .wiremock:
             // Skipping is per mapping: one bad mapping in a file leaves the others of the file served.
-            let prepared = try mock.prepareWireMockMappings(from: path, skippingInvalid: skipInvalid)
+            // Served as WireMock serves it: among equal priorities, the most recently added mapping answers.
+            let prepared = try mock.prepareWireMockMappings(from: path, ranking: .mostRecentlyAdded, skippingInvalid: skipInvalid)
             outcome.skipped += prepared.skipped.map { "\(path.path): \($0.message)" }
             return [prepared]
         }

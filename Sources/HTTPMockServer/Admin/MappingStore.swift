@@ -23,10 +23,13 @@ final class MappingStore: Sendable {
 
     /// See ``HTTPMockServer/Configuration/wireMockFolder``.
     let wireMockFolder: URL?
+    /// See ``HTTPMockServer/Configuration/wireMockRanking``.
+    let ranking: WireMockRanking
     private let state = Locked(State())
 
-    init(wireMockFolder: URL?) {
+    init(wireMockFolder: URL?, ranking: WireMockRanking) {
         self.wireMockFolder = wireMockFolder?.standardizedFileURL
+        self.ranking = ranking
     }
 
     /// Every mapping, in the order they were created.
@@ -114,7 +117,7 @@ final class MappingStore: Sendable {
     /// Registers `mapping` in its slot, replacing what the slot held.
     private func register(_ mapping: WireMockStubMapping, in mock: HTTPMock) throws(AdminError) -> LoadedMocks {
         do {
-            let prepared = try mock.prepare([mapping], filesFolder: wireMockFolder?.appendingPathComponent("__files"))
+            let prepared = try mock.prepare([mapping], filesFolder: wireMockFolder?.appendingPathComponent("__files"), ranking: ranking)
             return try mock.register([prepared], slot: "/__admin/mappings/" + mapping.id.uuidString.lowercased())
         } catch {
             throw AdminError.unreadable(error)

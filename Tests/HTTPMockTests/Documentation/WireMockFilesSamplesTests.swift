@@ -16,6 +16,13 @@ import HTTPMock
         #expect(mock.stubUsage.isEmpty)
     }
 
+    @Test func rankedAsWireMockRanks() async throws {
+        let mock = HTTPMock()
+        let folder = fixtures.appendingPathComponent("WireMock/api")
+        try mock.loadWireMockMappings(from: folder, ranking: .mostRecentlyAdded)
+        #expect(try await mock.urlSession.fetch("http://localhost/orders").text == "orders")
+    }
+
     @Test func globalTemplating() async throws {
         let mock = HTTPMock()
         try mock.loadWireMockMappings(from: fixtures.appendingPathComponent("WireMock/api"), globalTemplating: true)

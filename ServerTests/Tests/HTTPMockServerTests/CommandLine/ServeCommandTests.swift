@@ -131,6 +131,20 @@ struct ServeCommandTests {
         #expect(await child.terminate() == 0)
     }
 
+    @Test("a WireMock folder answers as WireMock ranks it: among equal priorities the most recently added mapping, an admin-created one too")
+    func wireMockRanking() async throws {
+        let folder = try temporaryFolder([
+            "wiremock/mappings/a.json": #"{"request": {"method": "GET", "urlPath": "/users/7"}, "response": {"body": "specific"}}"#,
+            "wiremock/mappings/b.json": #"{"request": {"urlPathPattern": "/users/.*"}, "response": {"body": "broad, later"}}"#,
+        ])
+        let (child, url) = try await serve([folder.appendingPathComponent("wiremock").path])
+        #expect(try await call("GET", url.adding("/users/7")).text == "broad, later")
+        _ = try await call("POST", url.adding("/__admin/mappings"),
+                           body: #"{"request": {"urlPattern": "/users/[0-9]+"}, "response": {"body": "from the admin API"}}"#)
+        #expect(try await call("GET", url.adding("/users/7")).text == "from the admin API")
+        #expect(await child.terminate() == 0)
+    }
+
     @Test("--watch swaps in the changed set whole; a file that cannot be read keeps the previous set")
     func watchReloads() async throws {
         let folder = try temporaryFolder(["greeting.mock.json": Self.greeting])

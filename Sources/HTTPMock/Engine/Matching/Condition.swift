@@ -25,6 +25,9 @@ struct Condition: Sendable {
     /// Ranks a stub before its specificity: a stub whose conditions add up to a higher precedence wins over every
     /// stub with a lower one, however specific. 0 for everything but WireMock's `priority`.
     let precedence: Int
+    /// Among stubs of equal precedence, this stub ranks by registration alone (the later wins), not by its
+    /// specificity: WireMock's rule, for folders served as WireMock serves them (``Condition/wireMockOrder``).
+    private(set) var ranksByRegistration = false
 
     init(key: String?, weight: Int = 1, summary: String, isUserCode: Bool = false, precedence: Int = 0,
          captures: (@Sendable (CapturedRequest) -> [String: String])? = nil, scenario: ScenarioPoint? = nil,
@@ -47,6 +50,14 @@ extension Condition {
                   captures: captures, scenario: scenario,
                   test: test)
     }
+
+    /// Marks a stub to rank as WireMock ranks its mappings: among equal priorities, the most recently added wins,
+    /// however specific the others are. It tests nothing and weighs nothing.
+    static let wireMockOrder: Condition = {
+        var condition = Condition(key: "order:wiremock", weight: 0, summary: "ranked as WireMock ranks") { _ in true }
+        condition.ranksByRegistration = true
+        return condition
+    }()
 
     /// The request's method equals one of `methods` (upper-cased).
     static func method(_ methods: Set<String>) -> Condition {

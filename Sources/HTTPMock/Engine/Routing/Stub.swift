@@ -48,13 +48,20 @@ struct Stub: Sendable {
         self.path = path
         self.conditions = conditions
         hasUserCode = conditions.contains(where: \.isUserCode)
-        specificity = Specificity(
-            precedence: conditions.reduce(0) { $0 + $1.precedence },
-            wildcards: (host?.glob.wildcardCount ?? 2) + (path?.glob.wildcardCount ?? 2),
-            literals: (host?.glob.literalLength ?? 0) + (path?.glob.literalLength ?? 0),
-            conditions: conditions.reduce(0) { $0 + $1.weight },
-            id: id
-        )
+        if conditions.contains(where: \.ranksByRegistration) {
+            // WireMock's rule: among equal priorities, the later registration, whatever the patterns.
+            specificity = Specificity(precedence: conditions.reduce(0) { $0 + $1.precedence }, byRegistration: true,
+                                      wildcards: 0, literals: 0, conditions: 0, id: id)
+        } else {
+            specificity = Specificity(
+                precedence: conditions.reduce(0) { $0 + $1.precedence },
+                byRegistration: false,
+                wildcards: (host?.glob.wildcardCount ?? 2) + (path?.glob.wildcardCount ?? 2),
+                literals: (host?.glob.literalLength ?? 0) + (path?.glob.literalLength ?? 0),
+                conditions: conditions.reduce(0) { $0 + $1.weight },
+                id: id
+            )
+        }
     }
 
     /// `api.example.com/users/* [method GET, query q=swift (exact)]`
@@ -77,12 +84,16 @@ struct Stub: Sendable {
 /// How specific a stub is. When several stubs match a request, the most specific one answers:
 ///
 /// 0. a higher precedence first (0 unless a condition sets one: WireMock's `priority`, see ``Condition/precedence``);
+///    then a stub ranked as WireMock ranks (``Condition/wireMockOrder``) before one that is not, and between two
+///    such stubs the later registration, skipping 1 to 3;
 /// 1. fewer wildcard characters in host and path (`*` counts 1, `**` counts 2; an exact pattern has none);
 /// 2. then more literal characters in host and path;
 /// 3. then more conditions (a method, query parameters, headers, a body…);
 /// 4. then the later registration, so a test can override a broader default registered earlier.
 struct Specificity: Comparable, Sendable {
     let precedence: Int
+    /// Ranked by registration alone among equal precedences (its pattern fields are then all 0).
+    let byRegistration: Bool
     let wildcards: Int
     let literals: Int
     let conditions: Int
@@ -90,6 +101,7 @@ struct Specificity: Comparable, Sendable {
 
     static func < (lhs: Specificity, rhs: Specificity) -> Bool {
         if lhs.precedence != rhs.precedence { return lhs.precedence < rhs.precedence }
+        if lhs.byRegistration != rhs.byRegistration { return rhs.byRegistration }
         if lhs.wildcards != rhs.wildcards { return lhs.wildcards > rhs.wildcards }
         if lhs.literals != rhs.literals { return lhs.literals < rhs.literals }
         if lhs.conditions != rhs.conditions { return lhs.conditions < rhs.conditions }

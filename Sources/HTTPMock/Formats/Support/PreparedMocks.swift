@@ -53,11 +53,12 @@ extension HTTPMock {
     /// Reads a WireMock folder as ``loadWireMockMappings(from:globalTemplating:)`` does, without registering it.
     /// Every problem of the folder is thrown in one error; with `skippingInvalid`, the mappings that have one are
     /// left out instead and named in ``PreparedMocks/skipped`` (a folder that cannot be read at all still throws).
-    package func prepareWireMockMappings(from location: URL, globalTemplating: Bool = false,
+    package func prepareWireMockMappings(from location: URL, globalTemplating: Bool = false, ranking: WireMockRanking = .specificity,
                                          skippingInvalid: Bool = false) throws(HTTPMockError) -> PreparedMocks {
         let layout = try WireMockFolder.layout(of: location)
         var problems: [HTTPMockError] = []
-        var translation = WireMockTranslation(filesFolder: layout.bodies, limits: sizeLimits, globalTemplating: globalTemplating)
+        var translation = WireMockTranslation(filesFolder: layout.bodies, limits: sizeLimits, globalTemplating: globalTemplating,
+                                              ranking: ranking)
         translation.definitions.reserveCapacity(layout.files.count)
         WireMockFolder.read(layout, location: location, limits: sizeLimits, problems: &problems) { mapping, problems in
             translation.add(mapping, problems: &problems)

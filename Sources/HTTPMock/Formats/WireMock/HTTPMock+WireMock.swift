@@ -21,10 +21,13 @@ extension HTTPMock {
     ///   - location: The WireMock root folder, its `mappings` folder, or a mapping file.
     ///   - globalTemplating: Renders every response as a template, as WireMock's `--global-response-templating`
     ///     does; otherwise only responses whose `transformers` list `response-template` are.
+    ///   - ranking: Which of two matching mappings of the same `priority` answers: the more specific (the default,
+    ///     as for every stub), or the most recently added, as WireMock ranks them.
     /// - Returns: a handle whose ``LoadedMocks/remove()`` removes exactly what this call registered.
     @discardableResult
-    public func loadWireMockMappings(from location: URL, globalTemplating: Bool = false) throws(HTTPMockError) -> LoadedMocks {
-        let prepared = try prepareWireMockMappings(from: location, globalTemplating: globalTemplating)
+    public func loadWireMockMappings(from location: URL, globalTemplating: Bool = false,
+                                     ranking: WireMockRanking = .specificity) throws(HTTPMockError) -> LoadedMocks {
+        let prepared = try prepareWireMockMappings(from: location, globalTemplating: globalTemplating, ranking: ranking)
         return try core.engine.load(prepared.definitions, source: prepared.source, slot: nil)
     }
 
@@ -36,9 +39,10 @@ extension HTTPMock {
 
     /// Checks `mappings` against `filesFolder` as ``register(_:filesFolder:)`` does, without registering them, so
     /// that ``register(_:slot:)`` can put them in place of what a slot held, in one step.
-    package func prepare(_ mappings: [WireMockStubMapping], filesFolder: URL?) throws(HTTPMockError) -> PreparedMocks {
+    package func prepare(_ mappings: [WireMockStubMapping], filesFolder: URL?,
+                         ranking: WireMockRanking = .specificity) throws(HTTPMockError) -> PreparedMocks {
         var problems: [HTTPMockError] = []
-        let prepared = prepare(mappings, filesFolder: filesFolder, globalTemplating: false,
+        let prepared = prepare(mappings, filesFolder: filesFolder, globalTemplating: false, ranking: ranking,
                                source: filesFolder?.path ?? "WireMock mappings", problems: &problems)
         if let problem = HTTPMockError(every: problems, in: prepared.source) { throw problem }
         return prepared
@@ -46,9 +50,10 @@ extension HTTPMock {
 
     /// The one translation of mappings into stubs, for loads and for the admin API: the stubs of the mappings that
     /// translate, and a problem in `problems` for each that does not.
-    func prepare(_ mappings: [WireMockStubMapping], filesFolder: URL?, globalTemplating: Bool,
+    func prepare(_ mappings: [WireMockStubMapping], filesFolder: URL?, globalTemplating: Bool, ranking: WireMockRanking,
                  source: String, problems: inout [HTTPMockError]) -> PreparedMocks {
-        var translation = WireMockTranslation(filesFolder: filesFolder, limits: sizeLimits, globalTemplating: globalTemplating)
+        var translation = WireMockTranslation(filesFolder: filesFolder, limits: sizeLimits, globalTemplating: globalTemplating,
+                                              ranking: ranking)
         translation.definitions.reserveCapacity(mappings.count)
         for mapping in mappings { translation.add(mapping, problems: &problems) }
         return PreparedMocks(source: source, definitions: translation.definitions)
@@ -59,9 +64,11 @@ extension HTTPMock {
 struct WireMockTranslation {
     private let files: WireMockResponse.Files
     private let globalTemplating: Bool
+    private let ranking: WireMockRanking
     var definitions: [Engine.Definition] = []
 
-    init(filesFolder: URL?, limits: FileSizeLimits, globalTemplating: Bool) {
+    init(filesFolder: URL?, limits: FileSizeLimits, globalTemplating: Bool, ranking: WireMockRanking) {
+        self.ranking = ranking
         if let filesFolder, LocalFile.kind(at: filesFolder.path) == .directory {
             files = .folder(FolderPath(root: filesFolder, limits: limits))
         } else {
@@ -73,7 +80,9 @@ struct WireMockTranslation {
     /// Adds the stub of `mapping`, or a problem naming why it has none.
     mutating func add(_ mapping: WireMockStubMapping, problems: inout [HTTPMockError]) {
         do {
-            definitions.append(try mapping.definition(files: files, globalTemplating: globalTemplating))
+            var definition = try mapping.definition(files: files, globalTemplating: globalTemplating)
+            if ranking == .mostRecentlyAdded { definition.conditions.append(.wireMockOrder) }
+            definitions.append(definition)
         } catch {
             problems.append(error)
         }

@@ -30,8 +30,15 @@ extension WireMockResponse {
         switch body {
         case .none: break
         case .text(let text):
-            content = .data(Data(text.utf8))
             bodyTemplate = try template(text, at: "body")
+            // In the charset the headers declare (`charset=GB2312`), as WireMock sends it; a template renders UTF-8.
+            let contentType = headers.first { $0.key.lowercased() == "content-type" }?.value
+            if bodyTemplate == nil, let encoding = contentType.flatMap(Charset.encoding(ofContentType:)),
+               let encoded = text.data(using: encoding, allowLossyConversion: true) {
+                content = .data(encoded)
+            } else {
+                content = .data(Data(text.utf8))
+            }
         case .json(let value):
             // As the file wrote it: keys in its order, numbers as written, as WireMock sends it.
             let data = jsonBodyText ?? value.data

@@ -153,6 +153,43 @@ import TestSupport
         #expect(try await mock.urlSession.fetch("http://localhost/order").text == #"{"zeta":2.0,"alpha":[1,1e3,{"y":"a b","x":"q\"u"}],"mid":null}"#)
     }
 
+    @Test("among equal priorities: the more specific by default; with WireMock's ranking, the most recently added")
+    func rankingOfEqualPriorities() async throws {
+        let root = try WireMockBadInputTests.folder([
+            "mappings/1-specific.json": #"{"request": {"method": "GET", "urlPath": "/users/7"}, "response": {"body": "specific"}}"#,
+            "mappings/2-broad.json": #"{"mappings": [{"request": {"urlPattern": "/users/.*"}, "response": {"body": "first broad"}}, {"request": {"urlPathPattern": "/users/[0-9]+"}, "response": {"body": "later broad"}}]}"#,
+            "mappings/3-low.json": #"{"priority": 9, "request": {"urlPathPattern": "/users/.*"}, "response": {"body": "low priority"}}"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let specific = HTTPMock()
+        try specific.loadWireMockMappings(from: root)
+        #expect(try await specific.urlSession.fetch("http://localhost/users/7").text == "specific")
+
+        let wireMock = HTTPMock()
+        try wireMock.loadWireMockMappings(from: root, ranking: .mostRecentlyAdded)
+        // The later file, and in it the later mapping; a lower priority (a larger number) still ranks after.
+        #expect(try await wireMock.urlSession.fetch("http://localhost/users/7").text == "later broad")
+        #expect(try await wireMock.urlSession.fetch("http://localhost/users/x").text == "first broad")
+        // A stub added in code later, at the same priority, ranks after the mappings ranked WireMock's way.
+        wireMock.addResponses(forPath: "/users/7") { MockResponse.plaintext("in code") }
+        #expect(try await wireMock.urlSession.fetch("http://localhost/users/7").text == "later broad")
+    }
+
+    @Test("a text body goes out in the charset its Content-Type declares, as WireMock sends it")
+    func bodyInItsCharset() async throws {
+        let mock = try Self.mock([
+            #"{"request": {"urlPath": "/gb"}, "response": {"body": "中文", "headers": {"Content-Type": "text/plain; charset=GB2312"}}}"#,
+            #"{"request": {"urlPath": "/latin"}, "response": {"body": "café", "headers": {"content-type": "text/plain;charset=\"ISO-8859-1\""}}}"#,
+            #"{"request": {"urlPath": "/utf8"}, "response": {"body": "café", "headers": {"Content-Type": "text/plain; charset=utf-8"}}}"#,
+        ])
+        func bytes(_ path: String) async throws -> [UInt8] {
+            Array(try await mock.urlSession.data(from: URL(string: "http://localhost" + path)!).0)
+        }
+        #expect(try await bytes("/gb") == [0xD6, 0xD0, 0xCE, 0xC4])
+        #expect(try await bytes("/latin") == [0x63, 0x61, 0x66, 0xE9])
+        #expect(try await bytes("/utf8") == Array("café".utf8))
+    }
+
     @Test("bad input in the new fields is named")
     func badInput() throws {
         func message(_ mapping: String) -> String {
