@@ -70,7 +70,7 @@ extension JSONValue {
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
                     index += 1
                     if name == key { return span(at: path.dropFirst()) }
-                    guard value(depth: 1) != nil, nextMember(closing: UInt8(ascii: "}")) else { return nil }
+                    guard skipValue(), nextMember(closing: UInt8(ascii: "}")) else { return nil }
                 }
             }
             if let position = step as? Int, bytes[index] == UInt8(ascii: "[") {
@@ -78,11 +78,40 @@ extension JSONValue {
                 var current = 0
                 while true {
                     if current == position { return span(at: path.dropFirst()) }
-                    guard value(depth: 1) != nil, nextMember(closing: UInt8(ascii: "]")) else { return nil }
+                    guard skipValue(), nextMember(closing: UInt8(ascii: "]")) else { return nil }
                     current += 1
                 }
             }
             return nil
+        }
+
+        /// Past the value that starts here, without building it (the bytes were parsed strictly before).
+        private mutating func skipValue() -> Bool {
+            skipSpace()
+            var depth = 0
+            repeat {
+                guard index < bytes.count else { return false }
+                switch bytes[index] {
+                case UInt8(ascii: "\""):
+                    index += 1
+                    while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                        index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                    index += 1
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                    index += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    index += 1
+                case UInt8(ascii: ","), UInt8(ascii: ":"), 0x20, 0x09, 0x0A, 0x0D:
+                    index += 1
+                default:
+                    // A number or a literal: up to the next delimiter.
+                    while index < bytes.count, !",:]} \t\n\r".utf8.contains(bytes[index]) { index += 1 }
+                }
+            } while depth > 0
+            return index <= bytes.count
         }
 
         /// Past the `,` after a member; `false` at the end of the container (or anything else).

@@ -145,12 +145,14 @@ import TestSupport
     @Test("jsonBody goes out as the file wrote it: keys in its order, numbers as written, no whitespace")
     func jsonBodyAsWritten() async throws {
         let mock = try Self.mock([
+            #"{"request": {"urlPath": "/first", "headers": {"X": {"equalTo": "]}\\\"[{"}}}, "response": {"jsonBody": [true, -1.50E+2]}}"#,
             """
             {"request": {"urlPath": "/order"}, "response": {"jsonBody": {
                 "zeta": 2.0, "alpha": [1, 1e3, {"y": "a b", "x": "q\\"u"}], "mid": null }}}
             """,
         ])
         #expect(try await mock.urlSession.fetch("http://localhost/order").text == #"{"zeta":2.0,"alpha":[1,1e3,{"y":"a b","x":"q\"u"}],"mid":null}"#)
+        #expect(try await mock.urlSession.fetch("http://localhost/first", headers: ["X": #"]}\"[{"#]).text == "[true,-1.50E+2]")
     }
 
     @Test("among equal priorities: the more specific by default; with WireMock's ranking, the most recently added")
