@@ -31,7 +31,7 @@ indirect enum WireMockValuePattern: Sendable {
 
     static let operators = ["equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent", "and", "or", "not",
                             "equalToJson", "matchesJsonPath", "binaryEqualTo", "anything", "hasExactly", "includes",
-                            "before", "after", "equalToDateTime"]
+                            "before", "after", "equalToDateTime", "equalToXml", "matchesXPath"]
                             + numberOperators.map(\.name)
     /// WireMock's number patterns: the value, read as a number, compared with the operand.
     static let numberOperators: [(name: String, symbol: String, holds: @Sendable (Double, Double) -> Bool)] = [
@@ -39,10 +39,11 @@ indirect enum WireMockValuePattern: Sendable {
         ("lessThanNumber", "<", { $0 < $1 }), ("lessThanEqualNumber", "<=", { $0 <= $1 }),
     ]
     static let modifiers = ["caseInsensitive", "ignoreArrayOrder", "ignoreExtraElements"]
+    /// The modifiers of `equalToXml` and `matchesXPath`.
+    static let xmlModifiers = ["enablePlaceholders", "placeholderOpeningDelimiterRegex", "placeholderClosingDelimiterRegex",
+                               "exemptedComparisons", "ignoreOrderOfSameNode", "namespaceAwareness", "xPathNamespaces"]
     /// WireMock's operators this library does not read, with what to do instead.
     static let unsupported: [String: String] = [
-        "equalToXml": "XML comparison is not supported; match the body with \"contains\" or \"matches\"",
-        "matchesXPath": "XPath is not supported; match the body with \"contains\" or \"matches\"",
         "matchesJsonSchema": "JSON Schema validation is not supported; use \"matchesJsonPath\" or \"equalToJson\"",
     ]
 
@@ -54,7 +55,7 @@ indirect enum WireMockValuePattern: Sendable {
         for key in object.keys.sorted() {
             if let reason = unsupported[key] { throw node.error("\"\(key)\" is not supported: \(reason)") }
         }
-        let fields = try node.object(known: operators + modifiers + WireMockDateTime.keys + ["expression"])
+        let fields = try node.object(known: operators + modifiers + WireMockDateTime.keys + xmlModifiers + ["expression"])
         let given = operators.filter { fields[$0] != nil }
         guard given.count == 1, let kind = given.first else {
             throw node.error(given.isEmpty
@@ -67,6 +68,10 @@ indirect enum WireMockValuePattern: Sendable {
             guard allowed.contains(kind) else { throw node.error("\"\(modifier)\" applies to \"\(allowed[0])\", not to \"\(kind)\"") }
         }
         if fields["expression"] != nil { throw node.error("\"expression\" belongs inside \"matchesJsonPath\"") }
+        for modifier in xmlModifiers where fields[modifier] != nil {
+            let owner = modifier == "xPathNamespaces" ? "matchesXPath" : "equalToXml"
+            guard kind == owner else { throw node.error("\"\(modifier)\" applies to \"\(owner)\", not to \"\(kind)\"") }
+        }
         let dates = ["before", "after", "equalToDateTime"]
         for modifier in WireMockDateTime.keys where fields[modifier] != nil && !dates.contains(kind) {
             throw node.error("\"\(modifier)\" applies to \"before\", \"after\" and \"equalToDateTime\", not to \"\(kind)\"")
@@ -106,6 +111,10 @@ indirect enum WireMockValuePattern: Sendable {
         case "before", "after", "equalToDateTime":
             let moment = try WireMockDateTime(WireMockDateTime.Comparison(rawValue: kind)!, value: value, fields: fields, in: node)
             return .test(moment.description, { moment.holds($0) }, heavy: true)
+        case "equalToXml":
+            return try xml(value, fields: fields, in: node)
+        case "matchesXPath":
+            return try xPath(value, fields: fields, in: node, body: body)
         case "anything":
             // Met by any value, and by none: WireMock's pattern that leaves a part unchecked.
             return .any([.present, .not(.present)])
@@ -133,6 +142,62 @@ indirect enum WireMockValuePattern: Sendable {
             guard let data = Base64.decode(try value.string()) else { throw value.error("the text is not valid base64") }
             return .bytes(data)
         }
+    }
+
+    /// `equalToXml`: the value is XML equal to this document (whitespace between elements, attribute order and
+    /// namespace prefixes aside), with WireMock's placeholders and exemptions.
+    private static func xml(_ value: WireMockNode, fields: [String: JSONValue], in node: WireMockNode) throws(HTTPMockError) -> WireMockValuePattern {
+        let expected = try value.string()
+        var placeholders: (opening: String, closing: String)?
+        if try node.child("enablePlaceholders", of: fields)?.bool() == true {
+            placeholders = (try node.child("placeholderOpeningDelimiterRegex", of: fields)?.string() ?? "\\$\\{",
+                            try node.child("placeholderClosingDelimiterRegex", of: fields)?.string() ?? "\\}")
+        }
+        var exempted = Set<String>()
+        if let list = node.child("exemptedComparisons", of: fields) {
+            for element in try list.elements() { exempted.insert(try element.string()) }
+        }
+        if let awareness = node.child("namespaceAwareness", of: fields) {
+            let mode = try awareness.string()
+            guard ["LEGACY", "STRICT", "NONE"].contains(mode) else { throw awareness.error("expected \"STRICT\", \"LEGACY\" or \"NONE\", not \(awareness.kind)") }
+        }
+        let ignoresOrder = try node.child("ignoreOrderOfSameNode", of: fields)?.bool() ?? false
+        let comparison: XMLComparison
+        do {
+            comparison = try XMLComparison(expected: expected, placeholders: placeholders, exempted: exempted, ignoresOrderOfSameNode: ignoresOrder)
+        } catch {
+            throw value.error(error.message)
+        }
+        return .test("equalToXml \(expected.clipped(to: 60))", { comparison.matches(Data($0.utf8)) }, heavy: true)
+    }
+
+    /// `matchesXPath`: the expression selects something in the XML value (that meets the pattern beside it, if
+    /// one is given: `{"expression": "//id", "equalTo": "7"}`); `xPathNamespaces` names its prefixes.
+    private static func xPath(_ value: WireMockNode, fields: [String: JSONValue], in node: WireMockNode,
+                              body: Bool) throws(HTTPMockError) -> WireMockValuePattern {
+        var namespaces: [String: String] = [:]
+        if let declared = node.child("xPathNamespaces", of: fields) {
+            for (prefix, uri) in try declared.members() { namespaces[prefix] = try uri.string() }
+        }
+        var textNode = value
+        var inner: (@Sendable (String?) -> Bool)?
+        if case .object(var object) = value.value {
+            guard let expression = value.child("expression", of: object) else {
+                throw value.error("\"matchesXPath\" is an XPath string or an object with \"expression\" and a value pattern")
+            }
+            textNode = expression
+            object["expression"] = nil
+            inner = try decode(WireMockNode(value: .object(object), path: value.path, place: value.place), body: body).test()
+        }
+        let text = try textNode.string()
+        let expression: XPathExpression
+        do { expression = try XPathExpression(text, namespaces: namespaces) } catch { throw textNode.error(error.message) }
+        let test = inner
+        return .test("matchesXPath \(text)", { document in
+            guard let selected = expression.selects(Data(document.utf8)) else { return false }
+            guard let test else { return !selected.isEmpty }
+            return selected.contains { test($0) }
+        }, heavy: true)
     }
 
     /// WireMock compares numbers and booleans given to `equalTo` as their text.
