@@ -31,7 +31,7 @@ indirect enum WireMockValuePattern: Sendable {
 
     static let operators = ["equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent", "and", "or", "not",
                             "equalToJson", "matchesJsonPath", "binaryEqualTo", "anything", "hasExactly", "includes",
-                            "before", "after", "equalToDateTime", "equalToXml", "matchesXPath"]
+                            "before", "after", "equalToDateTime", "equalToXml", "matchesXPath", "matchesJsonSchema"]
                             + numberOperators.map(\.name)
     /// WireMock's number patterns: the value, read as a number, compared with the operand.
     static let numberOperators: [(name: String, symbol: String, holds: @Sendable (Double, Double) -> Bool)] = [
@@ -42,20 +42,13 @@ indirect enum WireMockValuePattern: Sendable {
     /// The modifiers of `equalToXml` and `matchesXPath`.
     static let xmlModifiers = ["enablePlaceholders", "placeholderOpeningDelimiterRegex", "placeholderClosingDelimiterRegex",
                                "exemptedComparisons", "ignoreOrderOfSameNode", "namespaceAwareness", "xPathNamespaces"]
-    /// WireMock's operators this library does not read, with what to do instead.
-    static let unsupported: [String: String] = [
-        "matchesJsonSchema": "JSON Schema validation is not supported; use \"matchesJsonPath\" or \"equalToJson\"",
-    ]
 
     /// Reads the pattern at `node`. Body-only operators are refused unless `body` is set.
     static func decode(_ node: WireMockNode, body: Bool) throws(HTTPMockError) -> WireMockValuePattern {
-        guard case .object(let object) = node.value else {
+        guard case .object = node.value else {
             throw node.error("expected a value pattern such as {\"equalTo\": \"…\"}, not \(node.kind)")
         }
-        for key in object.keys.sorted() {
-            if let reason = unsupported[key] { throw node.error("\"\(key)\" is not supported: \(reason)") }
-        }
-        let fields = try node.object(known: operators + modifiers + WireMockDateTime.keys + xmlModifiers + ["expression"])
+        let fields = try node.object(known: operators + modifiers + WireMockDateTime.keys + xmlModifiers + ["expression", "schemaVersion"])
         let given = operators.filter { fields[$0] != nil }
         guard given.count == 1, let kind = given.first else {
             throw node.error(given.isEmpty
@@ -71,6 +64,9 @@ indirect enum WireMockValuePattern: Sendable {
         for modifier in xmlModifiers where fields[modifier] != nil {
             let owner = modifier == "xPathNamespaces" ? "matchesXPath" : "equalToXml"
             guard kind == owner else { throw node.error("\"\(modifier)\" applies to \"\(owner)\", not to \"\(kind)\"") }
+        }
+        if fields["schemaVersion"] != nil, kind != "matchesJsonSchema" {
+            throw node.error("\"schemaVersion\" applies to \"matchesJsonSchema\", not to \"\(kind)\"")
         }
         let dates = ["before", "after", "equalToDateTime"]
         for modifier in WireMockDateTime.keys where fields[modifier] != nil && !dates.contains(kind) {
@@ -115,6 +111,8 @@ indirect enum WireMockValuePattern: Sendable {
             return try xml(value, fields: fields, in: node)
         case "matchesXPath":
             return try xPath(value, fields: fields, in: node, body: body)
+        case "matchesJsonSchema":
+            return try jsonSchema(value, version: node.child("schemaVersion", of: fields))
         case "anything":
             // Met by any value, and by none: WireMock's pattern that leaves a part unchecked.
             return .any([.present, .not(.present)])
@@ -198,6 +196,46 @@ indirect enum WireMockValuePattern: Sendable {
             guard let test else { return !selected.isEmpty }
             return selected.contains { test($0) }
         }, heavy: true)
+    }
+
+    /// `matchesJsonSchema`: the value is JSON (a text that is not JSON is a string) valid against the schema, given
+    /// as JSON or as JSON in a string. `schemaVersion` as WireMock names drafts: `V4`, `V6`, `V7`, `V201909`,
+    /// `V202012` (the default; read with the 2019-09 rules, which agree with it but for `prefixItems` and
+    /// `$dynamicRef`, refused by name).
+    private static func jsonSchema(_ value: WireMockNode, version: WireMockNode?) throws(HTTPMockError) -> WireMockValuePattern {
+        var schema = try jsonValue(value)
+        let name = try version?.string() ?? "V202012"
+        let draft: JSONSchema.Draft
+        switch name {
+        case "V4", "V6", "V7": draft = .draft7
+        case "V201909", "V202012": draft = .draft2019_09
+        default: throw version!.error("\"\(name)\" is not a schema version; use V4, V6, V7, V201909 or V202012")
+        }
+        if name == "V202012" || schemaDeclares2020(schema) {
+            let text = String(decoding: schema.data, as: UTF8.self)
+            for keyword in ["prefixItems", "$dynamicRef", "$dynamicAnchor"] where text.contains("\"\(keyword)\"") {
+                throw value.error("\"\(keyword)\" of JSON Schema 2020-12 is not read here; write the schema for draft 2019-09 (\"items\" as an array, \"$recursiveRef\") and give \"schemaVersion\": \"V201909\"")
+            }
+            if case .object(var object) = schema, schemaDeclares2020(schema) {
+                object["$schema"] = nil
+                schema = .object(object)
+            }
+        }
+        let compiled: JSONSchema
+        do {
+            compiled = try JSONSchema(schema, draft: draft, openAPI30: name == "V4")
+        } catch {
+            throw value.error(error.message)
+        }
+        return .test("matchesJsonSchema", { text in
+            compiled.validates(JSONValue.parse(Data(text.utf8)) ?? .string(text))
+        }, heavy: true)
+    }
+
+    /// Whether the schema's `$schema` names draft 2020-12.
+    private static func schemaDeclares2020(_ schema: JSONValue) -> Bool {
+        guard case .object(let object) = schema, case .string(let declared)? = object["$schema"] else { return false }
+        return declared.contains("2020-12")
     }
 
     /// WireMock compares numbers and booleans given to `equalTo` as their text.

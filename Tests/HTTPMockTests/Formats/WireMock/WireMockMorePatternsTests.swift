@@ -192,6 +192,27 @@ import TestSupport
         #expect(try await bytes("/utf8") == Array("café".utf8))
     }
 
+    @Test("matchesJsonSchema: the body is valid against the schema, given as JSON or in a string, in WireMock's schema versions")
+    func jsonSchema() async throws {
+        let schema = #"{"type": "object", "required": ["name", "qty"], "properties": {"name": {"type": "string", "minLength": 1}, "qty": {"type": "integer", "minimum": 1}}, "additionalProperties": false}"#
+        let mock = try Self.mock([
+            #"{"request": {"method": "POST", "urlPath": "/order", "bodyPatterns": [{"matchesJsonSchema": "# + schema + #"}]}, "response": {"status": 201}}"#,
+            #"{"request": {"method": "POST", "urlPath": "/v7", "bodyPatterns": [{"matchesJsonSchema": "{\"type\": \"array\", \"maxItems\": 2}", "schemaVersion": "V7"}]}, "response": {"status": 202}}"#,
+            #"{"request": {"urlPath": "/q", "queryParameters": {"n": {"matchesJsonSchema": {"type": "integer", "multipleOf": 5}}}}, "response": {"status": 203}}"#,
+        ])
+        func post(_ path: String, _ body: String) async throws -> Int {
+            try await mock.urlSession.fetch("http://localhost" + path, method: "POST", body: Data(body.utf8)).status
+        }
+        #expect(try await post("/order", #"{"name": "pen", "qty": 2}"#) == 201)
+        #expect(try await post("/order", #"{"name": "pen", "qty": 0}"#) == 404)
+        #expect(try await post("/order", #"{"name": "pen", "qty": 2, "colour": "red"}"#) == 404)
+        #expect(try await post("/order", "not json") == 404)
+        #expect(try await post("/v7", "[1, 2]") == 202)
+        #expect(try await post("/v7", "[1, 2, 3]") == 404)
+        #expect(try await mock.urlSession.fetch("http://localhost/q?n=15").status == 203)
+        #expect(try await mock.urlSession.fetch("http://localhost/q?n=16").status == 404)
+    }
+
     @Test("bad input in the new fields is named")
     func badInput() throws {
         func message(_ mapping: String) -> String {
@@ -208,6 +229,9 @@ import TestSupport
         #expect(message(#"{"request": {"scheme": "ftp"}}"#).contains(#"request.scheme: expected "http" or "https""#))
         #expect(message(#"{"request": {"queryParameters": {"a": {"greaterThanNumber": "many"}}}}"#).contains("expected a number"))
         #expect(message(#"{"request": {"clientIp": "10.0.0.1"}}"#).contains(#""clientIp" is not supported"#))
+        #expect(message(#"{"request": {"bodyPatterns": [{"matchesJsonSchema": {"type": "int"}}]}}"#).contains("request.bodyPatterns[0].matchesJsonSchema: JSON schema at /type"))
+        #expect(message(#"{"request": {"bodyPatterns": [{"matchesJsonSchema": {"prefixItems": [{}]}}]}}"#).contains(#""prefixItems" of JSON Schema 2020-12 is not read here"#))
+        #expect(message(#"{"request": {"bodyPatterns": [{"matchesJsonSchema": {}, "schemaVersion": "V3"}]}}"#).contains(#""V3" is not a schema version"#))
         #expect(message(#"{"request": {"headers": {"D": {"before": "next tuesday"}}}}"#).contains(#"request.headers.D.before: "next tuesday" is not a date and time"#))
         #expect(message(#"{"request": {"headers": {"D": {"after": "now +3 fortnights"}}}}"#).contains(#""fortnights" is not a unit of time"#))
         #expect(message(#"{"request": {"headers": {"D": {"after": "now", "truncateActual": "first week"}}}}"#).contains(#""first week" is not a truncation"#))
