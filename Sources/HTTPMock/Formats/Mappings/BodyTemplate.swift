@@ -7,28 +7,17 @@ import Foundation
 /// `{{query.q}}` (the first value of a query parameter), `{{header.Accept}}`, `{{method}}`, `{{host}}`, `{{url}}`.
 /// A value the request lacks becomes the empty string. In a `json` body, values are escaped for a JSON string.
 ///
-/// WireMock mapping files write their templates in Handlebars (`{{request.path.[0]}}`); they are read into the
-/// same parts (`BodyTemplate(wireMock:pathNames:place:)`), with a few more that only they use.
+/// WireMock mapping files write their templates in Handlebars (`{{request.path.[0]}}`); such a template is one
+/// part, ``HandlebarsTemplate`` (`BodyTemplate(wireMock:pathNames:place:environmentAccess:)`).
 struct BodyTemplate: Sendable {
-    indirect enum Part: Sendable {
+    enum Part: Sendable {
         case literal(String)
         case pathSegment(Int)
         case query(String)
         case header(String)
         case method, host, url
-        /// The path and query as written (`/users/1?x=2`), the whole path (`/users/1`), the body as text.
-        case relativeURL, path, body
-        case cookie(String)
-        /// The text of what the JSONPath selects in the request's JSON body (the first value; JSON for objects
-        /// and arrays).
-        case jsonPath(JSONPath)
-        /// `length` characters drawn from `alphabet`, or a new UUID when `alphabet` is empty.
-        case random(length: Int, alphabet: [Character])
-        /// The time of the request, in this date format (`nil`: ISO 8601 in UTC; `epoch`: milliseconds, `unix`: seconds).
-        case now(format: String?)
-        /// The value of the inner part with `&`, `<`, `>`, `"`, `'`, `` ` `` and `=` written as HTML entities
-        /// (Handlebars' `{{…}}`, where `{{{…}}}` leaves the value as it is).
-        case htmlEscaped(Part)
+        /// A whole WireMock (Handlebars) template, rendered for each request.
+        case handlebars(HandlebarsTemplate)
     }
 
     let parts: [Part]
@@ -107,36 +96,8 @@ struct BodyTemplate: Sendable {
         case .method: return request.method
         case .host: return request.host
         case .url: return request.url.absoluteString
-        case .relativeURL: return RelativeURL(request.url).text
-        case .path: return RelativeURL(request.url).path
-        case .body: return request.bodyText ?? ""
-        case .cookie(let name): return Cookies.values(name, in: request).first ?? ""
-        case .jsonPath(let path):
-            guard let body = request.body, let json = JSONValue(data: body), let found = path.select(in: json).first else { return "" }
-            return WireMockJSONPath.text(of: found) ?? ""
-        case .random(let length, let alphabet):
-            if alphabet.isEmpty { return UUID().uuidString.lowercased() }
-            return String((0..<length).map { _ in alphabet.randomElement()! })
-        case .now(let format): return TemplateClock.text(Date(), format: format)
-        case .htmlEscaped(let inner): return htmlEscaped(value(inner, request))
+        case .handlebars(let template): return template.render(request)
         }
-    }
-
-    private static func htmlEscaped(_ value: String) -> String {
-        var result = ""
-        for character in value {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#x27;"
-            case "`": result += "&#x60;"
-            case "=": result += "&#x3D;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 
     private static func jsonEscaped(_ value: String) -> String {

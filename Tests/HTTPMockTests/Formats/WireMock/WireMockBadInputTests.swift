@@ -106,8 +106,8 @@ import Testing
     }
 
     @Test func templatesAndPathParameters() throws {
-        #expect(try message(#"{"request": {"urlPath": "/x"}, "response": {"body": "{{math 1 '+' 2}}", "transformers": ["response-template"]}}"#)
-            .hasPrefix(#"mappings/bad.json at response.body: {{math 1 '+' 2}} is not a template expression this library reads; use request.url"#))
+        #expect(try message(#"{"request": {"urlPath": "/x"}, "response": {"body": "{{frobnicate 1 '+' 2}}", "transformers": ["response-template"]}}"#)
+            .hasPrefix(#"mappings/bad.json at response.body, line 1, column 3: "frobnicate" is not a helper this library knows (in {{frobnicate 1 '+' 2}}); use one of: if, unless, each"#))
         #expect(try message(#"{"request": {"urlPath": "/x", "pathParameters": {"id": {"equalTo": "1"}}}}"#)
             == #"mappings/bad.json at request.pathParameters: "pathParameters" needs a "urlPathTemplate""#)
         #expect(try message(#"{"request": {"urlPathTemplate": "/users/{id}", "pathParameters": {"name": {"equalTo": "1"}}}}"#)

@@ -1,0 +1,254 @@
+import Foundation
+
+extension HandlebarsRenderer {
+    /// Runs a helper on its evaluated arguments (block helpers, `if`, `each`, `with`, are rendered by the
+    /// renderer itself).
+    func run(_ helper: TemplateHelper, _ arguments: HelperArguments) throws(TemplateProblem) -> TemplateValue {
+        switch helper {
+        case .if, .unless, .each, .with:
+            throw arguments.problem("\(helper.rawValue) is a block helper; write \(helper.spec.usage)")
+        case .lookup: return lookup(arguments.param(0), arguments.param(1))
+        case .log: return .null
+        case .eq, .neq, .gt, .gte, .lt, .lte, .and, .or, .not: return comparison(helper, arguments)
+        case .contains: return .bool(contains(arguments.param(0), arguments.param(1)))
+        case .matches:
+            let text = arguments.text(0)
+            let regex = try regularExpression("\\A(?:" + arguments.text(1) + ")\\z", arguments)
+            return .bool(regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil)
+        case .trim, .upper, .lower, .capitalize, .capitalizeFirst, .replace, .substring, .abbreviate, .split, .join, .size,
+             .length, .stripes, .isOdd, .isEven, .defaultIfEmpty, .default, .center, .ljust, .rjust, .cut, .yesno, .slugify,
+             .stripTags, .regexExtract:
+            return try string(helper, arguments)
+        case .math, .range, .array, .arrayAdd, .arrayRemove, .arrayJoin:
+            return try list(helper, arguments)
+        case .jsonPath, .parseJson, .toJson, .formatJson, .jsonMerge, .jsonArrayAdd:
+            return try json(helper, arguments)
+        case .base64, .urlEncode, .formData, .val, .assign:
+            return try encoding(helper, arguments)
+        case .now, .date, .parseDate, .dateFormat, .truncateDate:
+            return try dates(helper, arguments)
+        case .randomValue, .randomInt, .randomDecimal, .pickRandom, .hostname, .systemValue:
+            return try random(helper, arguments)
+        case .xPath, .soapXPath:
+            return try xml(helper, arguments)
+        }
+    }
+
+    // MARK: - Lookups and comparisons
+
+    /// `lookup map 'key'`, `lookup list 1`; a key with dots (`'ids[].1'`) is followed step by step when the map
+    /// has no such key.
+    func lookup(_ value: TemplateValue, _ key: TemplateValue) -> TemplateValue {
+        let name = key.single.text
+        if let found = member(value, name) { return found }
+        var current = value
+        for part in name.split(separator: ".", omittingEmptySubsequences: false) {
+            guard let next = member(current, String(part)) else { return .null }
+            current = next
+        }
+        return current
+    }
+
+    private func comparison(_ helper: TemplateHelper, _ arguments: HelperArguments) -> TemplateValue {
+        let truth: Bool
+        let a = arguments.param(0), b = arguments.param(1)
+        switch helper {
+        case .eq: truth = Self.equal(a, b)
+        case .neq: truth = !Self.equal(a, b)
+        case .gt: truth = Self.order(a, b) == .orderedDescending
+        case .gte: truth = [.orderedDescending, .orderedSame].contains(Self.order(a, b))
+        case .lt: truth = Self.order(a, b) == .orderedAscending
+        case .lte: truth = [.orderedAscending, .orderedSame].contains(Self.order(a, b))
+        case .and: truth = arguments.params.allSatisfy { !$0.isEmpty }
+        case .or: truth = arguments.params.contains { !$0.isEmpty }
+        default: truth = a.isEmpty // not
+        }
+        if let chosen = arguments.hash[truth ? "yes" : "no"] { return chosen }
+        return .bool(truth)
+    }
+
+    /// Equal: numbers by value (`1` and `'1.0'` when one of them is a number), dates by moment, the rest by text.
+    static func equal(_ a: TemplateValue, _ b: TemplateValue) -> Bool {
+        let x = a.single, y = b.single
+        switch (x, y) {
+        case (.null, .null): return true
+        case (.null, _), (_, .null): return false
+        case (.date(let first), .date(let second)): return first.date == second.date
+        default: break
+        }
+        if isNumber(x) || isNumber(y), let first = x.number, let second = y.number { return first.double == second.double }
+        return x.text == y.text
+    }
+
+    private static func isNumber(_ value: TemplateValue) -> Bool {
+        switch value {
+        case .int, .double: return true
+        default: return false
+        }
+    }
+
+    /// Numbers (and text that reads as numbers) by value, dates by moment, the rest by text.
+    static func order(_ a: TemplateValue, _ b: TemplateValue) -> ComparisonResult? {
+        let x = a.single, y = b.single
+        if case .null = x { return nil }
+        if case .null = y { return nil }
+        if case .date(let first) = x, case .date(let second) = y { return first.date.compare(second.date) }
+        if let first = x.number?.double, let second = y.number?.double {
+            return first < second ? .orderedAscending : first > second ? .orderedDescending : .orderedSame
+        }
+        let first = x.text, second = y.text
+        return first < second ? .orderedAscending : first > second ? .orderedDescending : .orderedSame
+    }
+
+    /// A list has an item equal to `needle`; text holds it.
+    func contains(_ haystack: TemplateValue, _ needle: TemplateValue) -> Bool {
+        switch haystack {
+        case .array(let items, _): return items.contains { Self.equal($0, needle) }
+        case .multi(let multi) where multi.text == nil: return multi.values.contains { Self.equal($0, needle) }
+        case .object(let object): return object[needle.single.text] != nil
+        case .null: return false
+        default:
+            let text = needle.single.text
+            return text.isEmpty || haystack.single.text.contains(text)
+        }
+    }
+
+    func regularExpression(_ pattern: String, _ arguments: HelperArguments) throws(TemplateProblem) -> NSRegularExpression {
+        if let regex = regularExpressions[pattern] { return regex }
+        do {
+            let regex = try NSRegularExpression(pattern: pattern)
+            if regularExpressions.count < 64 { regularExpressions[pattern] = regex }
+            return regex
+        } catch {
+            throw arguments.problem("the regular expression '\(pattern)' does not compile")
+        }
+    }
+
+    // MARK: - Strings
+
+    private func string(_ helper: TemplateHelper, _ arguments: HelperArguments) throws(TemplateProblem) -> TemplateValue {
+        let text = arguments.text(0)
+        switch helper {
+        case .trim: return .string(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        case .upper: return .string(text.uppercased())
+        case .lower: return .string(text.lowercased())
+        case .capitalize:
+            let fully = arguments.hashFlag("fully")
+            var result = "", startOfWord = true
+            for character in text {
+                if character.isWhitespace { startOfWord = true; result.append(character); continue }
+                result += startOfWord ? character.uppercased() : fully ? character.lowercased() : String(character)
+                startOfWord = false
+            }
+            return .string(result)
+        case .capitalizeFirst: return .string(text.prefix(1).uppercased() + text.dropFirst())
+        case .replace:
+            let target = arguments.text(1)
+            guard !target.isEmpty else { return .string(text) }
+            let replacement = arguments.text(2)
+            if replacement.utf8.count > target.utf8.count {
+                let grows = text.components(separatedBy: target).count - 1
+                try charge(grows * (replacement.utf8.count - target.utf8.count), arguments.call.position)
+            }
+            return .string(text.replacingOccurrences(of: target, with: replacement))
+        case .substring:
+            let characters = Array(text)
+            let start = try arguments.integer(1, "the start")
+            let end = arguments.params.count > 2 ? try arguments.integer(2, "the end") : characters.count
+            guard start >= 0, start <= end, end <= characters.count else {
+                throw arguments.problem("\(start)…\(end) is not inside '\(text)', which has \(characters.count) characters")
+            }
+            return .string(String(characters[start..<end]))
+        case .abbreviate:
+            let width = try arguments.integer(1, "the width")
+            guard width >= 4 else { throw arguments.problem("the width must be at least 4, as \"...\" takes 3") }
+            return .string(text.count <= width ? text : text.prefix(width - 3) + "...")
+        case .split:
+            let separator = arguments.params.count > 1 ? arguments.text(1) : ","
+            guard !text.isEmpty else { return .list([]) }
+            let parts = separator.isEmpty ? text.map { String($0) } : text.components(separatedBy: separator)
+            try allow(parts.count, arguments.call.position)
+            return .list(parts.map { .string($0) })
+        case .join:
+            var values = arguments.params
+            let separator = values.count > 1 ? values.removeLast().single.text : ","
+            var items: [TemplateValue] = []
+            for value in values {
+                switch value {
+                case .array(let list, _): items += list
+                case .multi(let multi) where multi.text == nil: items += multi.values
+                default: items.append(value)
+                }
+            }
+            try allow(items.count, arguments.call.position)
+            let joined = items.map(printed).joined(separator: separator)
+            return .string((arguments.hashText("prefix") ?? "") + joined + (arguments.hashText("suffix") ?? ""))
+        case .size, .length:
+            switch arguments.param(0) {
+            case .string(let text): return .int(text.count)
+            case .null: return .int(0)
+            case .object(let object): return .int(object.count)
+            case let value: return .int(value.items?.count ?? value.text.count)
+            }
+        case .stripes:
+            let index = try arguments.integer(0, "the index")
+            return arguments.param(index % 2 == 0 ? 1 : 2)
+        case .isOdd, .isEven:
+            let number = try arguments.integer(0, "the value")
+            let wanted = helper == .isOdd ? number % 2 != 0 : number % 2 == 0
+            guard wanted else { return .null }
+            return arguments.params.count > 1 ? arguments.param(1) : .string(helper == .isOdd ? "odd" : "even")
+        case .defaultIfEmpty, .default:
+            let value = arguments.param(0)
+            return value.isEmpty ? arguments.param(1) : value
+        case .center, .ljust, .rjust:
+            guard let size = try arguments.hashInteger("size") else { throw arguments.problem("give the width: size=20") }
+            guard size <= limits.output else { throw arguments.problem("size=\(size) is wider than the output may be") }
+            let pad = arguments.hashText("pad")?.first ?? " "
+            let missing = max(0, size - text.count)
+            let left = helper == .ljust ? 0 : helper == .rjust ? missing : missing / 2
+            return .string(String(repeating: pad, count: left) + text + String(repeating: pad, count: missing - left))
+        case .cut:
+            let removed = arguments.params.count > 1 ? arguments.text(1) : " "
+            return .string(removed.isEmpty ? text : text.replacingOccurrences(of: removed, with: ""))
+        case .yesno:
+            switch arguments.param(0).single {
+            case .null: return .string(arguments.hashText("maybe") ?? "maybe")
+            case let value:
+                let truth = HelperArguments.flag(value)
+                return .string(truth ? arguments.hashText("yes") ?? "yes" : arguments.hashText("no") ?? "no")
+            }
+        case .slugify:
+            let folded = text.folding(options: [.diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX")).lowercased()
+            var result = "", dash = false
+            for character in folded {
+                if character.isASCII, character.isLetter || character.isNumber || character == "_" {
+                    if dash, !result.isEmpty { result += "-" }
+                    dash = false
+                    result.append(character)
+                } else if character.isWhitespace || character == "-" {
+                    dash = true
+                }
+            }
+            return .string(result)
+        case .stripTags:
+            return .string(text.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression))
+        case .regexExtract:
+            let regex = try regularExpression(arguments.text(1), arguments)
+            guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else {
+                if let fallback = arguments.hash["default"] { return fallback }
+                throw arguments.problem("'\(arguments.text(1))' does not match the text; give default='…' for that case")
+            }
+            func group(_ index: Int) -> TemplateValue {
+                guard let range = Range(match.range(at: index), in: text) else { return .null }
+                return .string(String(text[range]))
+            }
+            guard arguments.params.count > 2 else { return group(0) }
+            let groups = match.numberOfRanges > 1 ? (1..<match.numberOfRanges).map(group) : [group(0)]
+            assign(arguments.text(2), .list(groups))
+            return .null
+        default:
+            throw arguments.problem("\(helper.rawValue) is not a string helper")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import TestSupport
+@testable import HTTPMock
+
+/// A template cannot loop for ever or build gigabytes: steps, output, text built and list sizes are bounded, and
+/// passing a bound gives a body that says which, and where.
+@Suite struct TemplateBoundsTests {
+    private let request = CapturedRequest(method: "POST", url: URL(string: "http://localhost/x")!, body: Data("0123456789".utf8))
+
+    private func problem(_ text: String, _ limits: TemplateLimits) throws -> String {
+        let template = try HandlebarsTemplate(text, pathNames: [:], place: "test", limits: limits)
+        guard case .failure(let problem) = template.result(request) else { return "rendered" }
+        return problem.description
+    }
+
+    @Test("a list larger than the bound is refused, through a mapping, as the response body")
+    func listsAreBounded() async throws {
+        let server = try TemplateServer([
+            "/range": "ok\n {{#each (range 1 1000000)}}x{{/each}}",
+            "/split": "{{size (split request.body '')}}",
+        ])
+        try await server.expect("/range", "HTTPMock could not render the WireMock template at mappings/all.json mappings[0] at response.body, line 2, column 11: a list of 1000000 items is more than the 100000 a template may build")
+        let long = String(repeating: "a", count: 100_001)
+        let split = try await server.text("/split", method: "POST", body: long)
+        #expect(split.hasSuffix("line 1, column 9: a list of 100001 items is more than the 100000 a template may build"))
+        try await server.expect("/split", method: "POST", body: "abc", "3")
+    }
+
+    @Test("steps: nested loops stop at the step budget")
+    func stepsAreBounded() throws {
+        let limits = TemplateLimits(steps: 1_000, output: 1 << 20, work: 4 << 20, collection: 100_000)
+        #expect(try problem("{{#each (range 1 100)}}{{#each (range 1 100)}}x{{/each}}{{/each}}", limits)
+            .hasSuffix("the template took more than 1000 steps to render (a loop over too many items?); make it do less"))
+        #expect(try problem("{{#each (range 1 10)}}x{{/each}}", limits) == "rendered")
+        let standard = try HandlebarsTemplate("{{#each (range 1 100000)}}{{#each (range 1 100000)}}x{{/each}}{{/each}}", pathNames: [:], place: "test")
+        guard case .failure(let failure) = standard.result(request) else { Issue.record("rendered"); return }
+        #expect(failure.message.hasPrefix("the template took more than 1000000 steps"))
+    }
+
+    @Test("output and the text built in all are bounded")
+    func outputIsBounded() throws {
+        let limits = TemplateLimits(steps: 100_000, output: 1_000, work: 5_000, collection: 100_000)
+        let output = try problem("{{#each (range 1 200)}}{{request.body}}{{/each}}", limits)
+        #expect(output == "line 1, column 26: the output is larger than 1000 bytes; make the template produce less")
+        #expect(try problem("{{#each (range 1 200)}}{{size (replace request.body '0' '0123456789')}}{{/each}}", limits)
+            .contains("the template built more than 5000 bytes of text"))
+        #expect(try problem("{{ljust 'x' size=100000000}}", TemplateLimits.standard).contains("size=100000000 is wider than the output may be"))
+    }
+
+    @Test("numbers and dates at their edges, and lists nested in a loop, give a value or a problem, never a crash")
+    func edges() throws {
+        let template = try HandlebarsTemplate("{{math -9223372036854775808 '/' -1}}|{{math 9223372036854775807 '+' 1}}|{{math 5 '%' -1}}|[{{now offset='1000000 years' format='yyyy'}}]",
+                                              pathNames: [:], place: "test")
+        guard case .success(let text) = template.result(request) else { Issue.record("no value"); return }
+        #expect(text.hasPrefix("9.223372036854776e+18|9.223372036854776e+18|0|["))
+        #expect(try problem("{{parseDate '1e300' format='epoch'}}", .standard).hasSuffix("'1e300' is not a date in the format 'epoch'"))
+        #expect(try problem("{{range 0 9223372036854775807}}", .standard).hasSuffix("a list of more than 9223372036854775807 items is more than the 100000 a template may build"))
+        let nested = try problem("{{#each (range 1 100)}}{{val (array nested) assign='nested'}}{{/each}}", .standard)
+        #expect(nested == "line 1, column 31: {{array nested}}: lists nest more than 64 deep")
+        #expect(try problem("{{math 1 '/' 0}}", .standard).hasSuffix("{{math 1 '/' 0}}: division by zero"))
+    }
+
+    @Test("nesting deeper than 64 is refused when the template is read")
+    func nestingIsBounded() {
+        let deep = String(repeating: "(upper ", count: 70) + "'x'" + String(repeating: ")", count: 70)
+        #expect(TemplateServer.loadError("{{upper \(deep)}}").contains("subexpressions nest more than 64 deep"))
+        let blocks = String(repeating: "{{#if true}}", count: 70) + String(repeating: "{{/if}}", count: 70)
+        #expect(TemplateServer.loadError(blocks).contains("blocks nest more than 64 deep"))
+        let fine = String(repeating: "{{#if true}}", count: 10) + "ok" + String(repeating: "{{/if}}", count: 10)
+        #expect(TemplateServer.loadError(fine) == "")
+    }
+}
