@@ -71,6 +71,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "A host name the admin API answers besides this machine's address, such as 10.0.2.2 from an Android emulator (repeatable).")
     var adminHost: [String] = []
 
+    @Option(help: "Seconds a request body may pause between its bytes before the server answers 408 and closes the connection.")
+    var requestBodyTimeout: Double = 30
+
+    @Option(help: "Seconds a whole request body may take, however steadily it arrives, before 408.")
+    var requestBodyTotalTimeout: Double = 300
+
     func validate() throws {
         if paths.isEmpty, recordTo == nil, proxy == nil {
             throw ValidationError("Name at least one path to serve (or --proxy to forward everything).")
@@ -90,6 +96,10 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--unmocked passthrough needs --proxy <base URL> to forward to.")
         }
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port (0 to 65535).") }
+        for (name, seconds) in [("--request-body-timeout", requestBodyTimeout), ("--request-body-total-timeout", requestBodyTotalTimeout)]
+        where !(seconds.isFinite && seconds > 0 && seconds <= 86_400) {
+            throw ValidationError("\(name) \(seconds) is not a number of seconds from more than 0 to 86400.")
+        }
         if let adminAuth, HTTPMockServer.AdminCredentials(adminAuth) == nil {
             throw ValidationError("--admin-auth takes user:password, both not empty.")
         }
@@ -131,6 +141,8 @@ struct Serve: AsyncParsableCommand {
         configuration.wireMockRanking = .mostRecentlyAdded
         configuration.adminCredentials = adminAuth.flatMap(HTTPMockServer.AdminCredentials.init)
         configuration.adminHosts = Set(adminHost)
+        configuration.requestBodyTimeout = requestBodyTimeout
+        configuration.requestBodyTotalTimeout = requestBodyTotalTimeout
         let server: HTTPMockServer
         do {
             server = try await HTTPMockServer.start(serving: mock, port: port, address: bind, configuration: configuration)

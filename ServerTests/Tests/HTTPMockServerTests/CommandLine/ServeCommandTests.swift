@@ -261,6 +261,17 @@ struct ServeCommandTests {
         #expect(await child.waitForExit() == 0)
     }
 
+    @Test("--request-body-timeout: a body that stalls gets 408 and the connection closes")
+    func requestBodyTimeout() async throws {
+        let folder = try temporaryFolder(["greeting.mock.json": Self.greeting])
+        let (child, url) = try await serve([folder.path, "--request-body-timeout", "1"] + Self.origin)
+        let head = "POST /greeting HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\nab"
+        let (reply, closed) = await RawSocket.exchange(port: try #require(url.port), sending: Array(head.utf8))
+        #expect(reply.hasPrefix("HTTP/1.1 408"), "\(reply)")
+        #expect(closed)
+        #expect(await child.terminate() == 0)
+    }
+
     @Test("usage errors exit 64 and say what is missing")
     func usageErrors() async throws {
         let cases: [([String], String)] = [
@@ -272,6 +283,8 @@ struct ServeCommandTests {
             (["serve", "x", "--bind", "0.0.0.0"], "add --admin-auth user:password, or --no-admin-api"),
             (["serve", "x", "--admin-auth", "nocolon"], "--admin-auth takes user:password"),
             (["serve", "x", "--admin-api-basic-auth", "nocolon"], "--admin-auth takes user:password"),
+            (["serve", "x", "--request-body-timeout", "0"], "--request-body-timeout 0.0 is not a number of seconds"),
+            (["serve", "x", "--request-body-total-timeout", "nan"], "--request-body-total-timeout nan is not a number of seconds"),
         ]
         for (arguments, text) in cases {
             let run = try await ChildProcess.runToEnd("httpmock", arguments: arguments)
