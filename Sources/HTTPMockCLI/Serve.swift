@@ -121,6 +121,7 @@ struct Serve: AsyncParsableCommand {
             Console.error("httpmock: serving \(outcome.stubCount) stub(s) from \(paths.isEmpty ? "no path" : paths.joined(separator: ", "))")
         } catch {
             Console.error("httpmock: cannot serve: \(error)")
+            if !skipInvalid { Console.error("httpmock: fix them (httpmock check lists every one), or serve the rest with --skip-invalid") }
             throw ExitCode.failure
         }
         var recording: Recording?

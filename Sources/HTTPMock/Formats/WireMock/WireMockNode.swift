@@ -22,10 +22,18 @@ struct WireMockNode {
     func object(known: [String]) throws(HTTPMockError) -> [String: JSONValue] {
         guard case .object(let object) = value else { throw error("expected an object, not \(kind)") }
         for key in object.keys.sorted() where !known.contains(key) {
-            let suggestion = known.first { $0.lowercased() == key.lowercased() }.map { " (did you mean \"\($0)\"?)" } ?? ""
+            let suggestion = Self.closest(to: key, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
             throw error("unknown key \"\(key)\"\(suggestion); the keys here are: \(known.joined(separator: ", "))")
         }
         return object
+    }
+
+    /// The known key `key` was most likely meant as: the same in another case, or one or two letters off.
+    static func closest(to key: String, in known: [String]) -> String? {
+        if let cased = known.first(where: { $0.lowercased() == key.lowercased() }) { return cased }
+        let ranked = known.map { (name: $0, alike: NearMissFinder.similarity(key.lowercased(), $0.lowercased())) }
+            .filter { $0.alike >= 0.8 }.max { $0.alike < $1.alike }
+        return ranked?.name
     }
 
     /// The members of an object with any keys (headers, query parameters).
@@ -55,6 +63,9 @@ struct WireMockNode {
         switch value {
         case .int(let whole): number = whole
         case .double(let double) where double.rounded() == double && abs(double) < 1e15: number = Int(double)
+        // A number written in quotes (`"status": "200"`), which WireMock's JSON reader takes as the number.
+        case .string(let text) where Int(text.trimmingCharacters(in: .whitespaces)) != nil:
+            number = Int(text.trimmingCharacters(in: .whitespaces))!
         default: throw error("expected a whole number from \(range.lowerBound) to \(range.upperBound), not \(kind)")
         }
         guard range.contains(number) else {
@@ -65,7 +76,9 @@ struct WireMockNode {
 
     /// A number from 0 (a fraction allowed).
     func milliseconds() throws(HTTPMockError) -> Double {
-        guard let number = value.number, number.isFinite, number >= 0, number <= 86_400_000 else {
+        var number = value.number
+        if case .string(let text) = value { number = Double(text.trimmingCharacters(in: .whitespaces)) }
+        guard let number, number.isFinite, number >= 0, number <= 86_400_000 else {
             throw error("expected a number of milliseconds from 0 to 86400000, not \(kind)")
         }
         return number

@@ -32,16 +32,20 @@ import Testing
 
     @Test func unknownField() throws {
         let text = try message(#"{"name": "bad", "request": {"urlPath": "/x", "headerz": {}}, "response": {"status": 200}}"#)
-        #expect(text.hasPrefix(#"mappings/bad.json, mapping "bad" at request: unknown key "headerz"; the keys here are: method, url"#))
+        #expect(text.hasPrefix(#"mappings/bad.json, mapping "bad" at request: unknown key "headerz" (did you mean "headers"?); the keys here are: method, url"#))
         let nested = try message(#"{"request": {"urlPath": "/x", "headers": {"Accept": {"equalsTo": "json"}}}}"#)
-        #expect(nested.hasPrefix(#"mappings/bad.json at request.headers.Accept: unknown key "equalsTo"; the keys here are: equalTo"#))
+        #expect(nested.hasPrefix(#"mappings/bad.json at request.headers.Accept: unknown key "equalsTo" (did you mean "equalTo"?); the keys here are: equalTo"#))
         let cased = try message(#"{"request": {"urlpath": "/x"}}"#)
         #expect(cased.contains(#"unknown key "urlpath" (did you mean "urlPath"?)"#))
+        let misspelt = try message(#"{"request": {"urlPath": "/x", "queryParamaters": {}}}"#)
+        #expect(misspelt.contains(#"unknown key "queryParamaters" (did you mean "queryParameters"?)"#))
+        let unlike = try message(#"{"request": {"urlPath": "/x", "colour": {}}}"#)
+        #expect(!unlike.contains("did you mean"))
     }
 
     @Test func wrongTypes() throws {
-        #expect(try message(#"{"request": {"urlPath": "/x"}, "response": {"status": "200"}}"#)
-            == #"mappings/bad.json at response.status: expected a whole number from 100 to 599, not a string ("200")"#)
+        #expect(try message(#"{"request": {"urlPath": "/x"}, "response": {"status": "OK"}}"#)
+            == #"mappings/bad.json at response.status: expected a whole number from 100 to 599, not a string ("OK")"#)
         #expect(try message(#"{"request": {"url": 7}}"#) == "mappings/bad.json at request.url: expected a string, not a number (7)")
         #expect(try message(#"{"request": {"urlPath": "/x", "headers": {"A": "b"}}}"#)
             == #"mappings/bad.json at request.headers.A: expected a value pattern such as {"equalTo": "…"}, not a string ("b")"#)

@@ -213,6 +213,14 @@ import TestSupport
         #expect(try await mock.urlSession.fetch("http://localhost/q?n=16").status == 404)
     }
 
+    @Test("numbers written in quotes are read as numbers, as WireMock's JSON reader reads them")
+    func quotedNumbers() async throws {
+        let mock = try Self.mock([
+            #"{"priority": "1", "request": {"urlPath": "/q", "port": "80"}, "response": {"status": "201", "fixedDelayMilliseconds": "1"}}"#,
+        ])
+        #expect(try await mock.urlSession.fetch("http://localhost/q").status == 201)
+    }
+
     @Test("bad input in the new fields is named")
     func badInput() throws {
         func message(_ mapping: String) -> String {
