@@ -39,6 +39,14 @@ extension JSONValue {
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
+    /// `text` as a JSON string, in quotes: the one way the package writes one (bodies, templates).
+    static func quoted(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        write(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// A string in quotes: `"` and `\` escaped, control characters as `\n`, `\t`… or `\u00XX`.
     private static func write(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))

@@ -100,20 +100,9 @@ struct BodyTemplate: Sendable {
         }
     }
 
+    /// `value` escaped to stand inside a JSON string (without its quotes).
     private static func jsonEscaped(_ value: String) -> String {
-        var result = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        String(JSONValue.quoted(value).dropFirst().dropLast())
     }
 }
 

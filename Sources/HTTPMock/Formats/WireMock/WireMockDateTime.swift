@@ -17,8 +17,8 @@ struct WireMockDateTime: Sendable {
     private let comparison: Comparison
     private let expected: Expected
     private let actualFormat: ActualFormat
-    private let truncateExpected: Truncation?
-    private let truncateActual: Truncation?
+    private let truncateExpected: TemplateDates.Truncation?
+    private let truncateActual: TemplateDates.Truncation?
 
     static let keys = ["actualFormat", "truncateExpected", "truncateActual", "expectedOffset", "expectedOffsetUnit"]
 
@@ -45,8 +45,8 @@ struct WireMockDateTime: Sendable {
             expected = .fixed(date)
         }
         actualFormat = try node.child("actualFormat", of: fields).map { (node) throws(HTTPMockError) in try ActualFormat(node) } ?? .iso
-        truncateExpected = try node.child("truncateExpected", of: fields).map { (node) throws(HTTPMockError) in try Truncation(node) }
-        truncateActual = try node.child("truncateActual", of: fields).map { (node) throws(HTTPMockError) in try Truncation(node) }
+        truncateExpected = try node.child("truncateExpected", of: fields).map(Self.truncation)
+        truncateActual = try node.child("truncateActual", of: fields).map(Self.truncation)
     }
 
     /// `before 2026-06-14T12:00:00Z`, `after now +3 days`, for reports and keys.
@@ -77,6 +77,15 @@ struct WireMockDateTime: Sendable {
         case .after: return actual > wanted
         case .equalToDateTime: return actual == wanted
         }
+    }
+
+    /// One of WireMock's nine truncations, the same as templates' `truncateDate` reads.
+    private static func truncation(_ node: WireMockNode) throws(HTTPMockError) -> TemplateDates.Truncation {
+        let text = try node.string()
+        guard let truncation = TemplateDates.Truncation(name: text) else {
+            throw node.error("\"\(text)\" is not a truncation; use one of: \(TemplateDates.Truncation.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return truncation
     }
 
     static let utc: Calendar = {
@@ -153,48 +162,6 @@ struct WireMockDateTime: Sendable {
             case .unix: return Double(text).map { Date(timeIntervalSince1970: $0) }
             case .epoch: return Double(text).map { Date(timeIntervalSince1970: $0 / 1000) }
             case .format(let pattern): return WireMockDateTime.formatter(pattern).date(from: text)
-            }
-        }
-    }
-
-    /// WireMock's truncations, in UTC.
-    private enum Truncation: String, Sendable, CaseIterable {
-        case firstSecondOfMinute = "first second of minute"
-        case firstMinuteOfHour = "first minute of hour"
-        case firstHourOfDay = "first hour of day"
-        case firstDayOfMonth = "first day of month"
-        case firstDayOfNextMonth = "first day of next month"
-        case lastDayOfMonth = "last day of month"
-        case firstDayOfYear = "first day of year"
-        case firstDayOfNextYear = "first day of next year"
-        case lastDayOfYear = "last day of year"
-
-        init(_ node: WireMockNode) throws(HTTPMockError) {
-            let text = try node.string()
-            guard let truncation = Truncation(rawValue: text.lowercased().replacingOccurrences(of: "_", with: " ")) else {
-                throw node.error("\"\(text)\" is not a truncation; use one of: \(Truncation.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            self = truncation
-        }
-
-        func apply(to date: Date) -> Date {
-            let calendar = WireMockDateTime.utc
-            func start(_ components: Set<Calendar.Component>) -> Date {
-                calendar.date(from: calendar.dateComponents(components, from: date)) ?? date
-            }
-            let month = start([.year, .month]), year = start([.year])
-            switch self {
-            case .firstSecondOfMinute: return start([.year, .month, .day, .hour, .minute])
-            case .firstMinuteOfHour: return start([.year, .month, .day, .hour])
-            case .firstHourOfDay: return start([.year, .month, .day])
-            case .firstDayOfMonth: return month
-            case .firstDayOfNextMonth: return calendar.date(byAdding: .month, value: 1, to: month) ?? month
-            case .lastDayOfMonth:
-                return calendar.date(byAdding: .day, value: -1, to: calendar.date(byAdding: .month, value: 1, to: month) ?? month) ?? month
-            case .firstDayOfYear: return year
-            case .firstDayOfNextYear: return calendar.date(byAdding: .year, value: 1, to: year) ?? year
-            case .lastDayOfYear:
-                return calendar.date(byAdding: .day, value: -1, to: calendar.date(byAdding: .year, value: 1, to: year) ?? year) ?? year
             }
         }
     }
