@@ -44,8 +44,8 @@ extension HTTPMockServer {
         /// the WireMock folder it serves.
         public var wireMockFolder: URL?
         /// How mappings created over the admin API rank against other mappings of the same `priority`: the more
-        /// specific answers (``WireMockRanking/specificity``, the default), or the most recently added, as in
-        /// WireMock (``WireMockRanking/mostRecentlyAdded``: what `httpmock serve` sets, for the folder it serves
+        /// specific answers (`WireMockRanking.specificity`, the default), or the most recently added, as in
+        /// WireMock (`.mostRecentlyAdded`: what `httpmock serve` sets, for the folder it serves
         /// too).
         public var wireMockRanking: WireMockRanking = .specificity
         /// The largest WebSocket message (and frame) a client may send, in bytes: a larger one closes the

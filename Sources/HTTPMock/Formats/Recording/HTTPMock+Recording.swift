@@ -12,7 +12,7 @@ extension HTTPMock {
     ///
     /// With a file to replay (``RecordMode/never``, ``RecordMode/ifMissing`` and ``RecordMode/newRequests`` when it
     /// exists), the file is loaded as with ``loadHAR(at:options:)``, ``loadMappings(from:)`` or
-    /// ``loadWireMockMappings(from:globalTemplating:)``, ranked after every other stub: one registered in code answers
+    /// ``loadWireMockMappings(from:globalTemplating:ranking:)``, ranked after every other stub: one registered in code answers
     /// a request the recording also answers. While recording,
     /// requests no stub answers go to the server through ``passthroughSession``; nothing is written before
     /// ``Recording/finish()``, and everything written is redacted by `redaction` first.

@@ -25,7 +25,7 @@ public enum RecordingFormat: Sendable, Hashable {
     case mappings
     /// A WireMock folder: one stub mapping per response in `mappings/`, binary bodies in `__files/`; requests that
     /// repeat become a scenario, as WireMock's `repeatsAsScenarios` records them. Replayed as
-    /// ``HTTPMock/loadWireMockMappings(from:globalTemplating:)`` loads it (by method, path, query and body; not by host).
+    /// ``HTTPMock/loadWireMockMappings(from:globalTemplating:ranking:)`` loads it (by method, path, query and body; not by host).
     case wireMock
 
     /// `.har` for a URL ending in `.har`, else `.wireMock`.

@@ -50,7 +50,7 @@ extension HTTPMock {
         return PreparedMocks(source: url.path, definitions: try har.definitions(options: options, name: url.lastPathComponent))
     }
 
-    /// Reads a WireMock folder as ``loadWireMockMappings(from:globalTemplating:)`` does, without registering it.
+    /// Reads a WireMock folder as ``loadWireMockMappings(from:globalTemplating:ranking:)`` does, without registering it.
     /// Every problem of the folder is thrown in one error; with `skippingInvalid`, the mappings that have one are
     /// left out instead and named in ``PreparedMocks/skipped`` (a folder that cannot be read at all still throws).
     package func prepareWireMockMappings(from location: URL, globalTemplating: Bool = false, ranking: WireMockRanking = .specificity,
