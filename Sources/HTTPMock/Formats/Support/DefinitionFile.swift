@@ -43,7 +43,9 @@ enum DefinitionFile {
             do {
                 value = try JSONDecoder().decode(type, from: data)
             } catch let error as DecodingError {
-                guard lenient, case .dataCorrupted(let context) = error, context.codingPath.isEmpty else { throw error }
+                // Only UTF-8 text goes to the JSON5 reader: Foundation's stops the process on some bytes that are not.
+                guard lenient, case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+                      String(data: data, encoding: .utf8) != nil else { throw error }
                 let decoder = JSONDecoder()
                 decoder.allowsJSON5 = true
                 guard let relaxed = try? decoder.decode(type, from: data) else { throw error }

@@ -65,6 +65,19 @@ import TestSupport
         #expect(mock.stubUsage.count == 3)
     }
 
+    @Test("a file that is neither JSON nor UTF-8 is a problem named with its place, never a stop of the process")
+    func notUTF8() throws {
+        var bytes = Array(#"{"mappings": [{"request": {"method": "GET", "u"#.utf8)
+        bytes += [0xA2] + Array(#"rl": "/a"},}]}"#.utf8)
+        let root = try WireMockBadInputTests.folder([:])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("mappings"), withIntermediateDirectories: true)
+        try Data(bytes).write(to: root.appendingPathComponent("mappings/odd.json"))
+        #expect { try HTTPMock().loadWireMockMappings(from: root) } throws: { error in
+            ((error as? HTTPMockError)?.message ?? "").hasPrefix("mappings/odd.json")
+        }
+    }
+
     @Test("one problem is thrown as it is, without a list")
     func oneProblemAlone() throws {
         let root = try WireMockBadInputTests.folder(["mappings/one.json": #"{"request": {"url": 7}}"#])
