@@ -3,20 +3,23 @@ import ArgumentParser
 import Foundation
 import HTTPMock
 
-/// `httpmock convert <paths…> --to <folder>`: HAR files and Mockingbird bundles as a WireMock folder.
+/// `httpmock convert <paths…> --to <folder>`: HTTPMock mapping files, HAR files and Mockingbird bundles as a WireMock
+/// folder.
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Writes HAR files and Mockingbird bundles as one WireMock folder (mappings/ and __files/).",
+        abstract: "Writes HTTPMock mapping files, HAR files and Mockingbird bundles as one WireMock folder (mappings/ and __files/).",
         discussion: """
         The folder answers the requests of each source as the source does: a HAR's requests that repeat get their \
         recorded answers in order (a scenario), secrets redacted; a Mockingbird bundle's entries answer for ever, \
-        the first one of the bundle where several match. Each path's format is told from what it holds (or named \
+        the first one of the bundle where several match; a mapping file's mocks keep their order (as priorities), \
+        their answers in turn (a scenario) and their templates (in WireMock's Handlebars). What WireMock cannot say \
+        exactly is printed as a note. Each path's format is told from what it holds (or named \
         with --format). Every path is read before anything is written: one that cannot be read writes nothing, and \
         each problem is printed.
         """
     )
 
-    @Argument(help: "HAR files and Mockingbird bundles.")
+    @Argument(help: "Mapping files (*.mock.json) or folders of them, HAR files and Mockingbird bundles.")
     var paths: [String] = []
 
     @Option(help: "The WireMock folder to write (created if missing; what it holds already stays).")
@@ -26,7 +29,7 @@ struct Convert: ParsableCommand {
     var format: SourceFormat?
 
     func validate() throws {
-        if paths.isEmpty { throw ValidationError("Name at least one HAR file or Mockingbird bundle to convert.") }
+        if paths.isEmpty { throw ValidationError("Name at least one mapping file or folder, HAR file or Mockingbird bundle to convert.") }
     }
 
     func run() throws {
@@ -38,8 +41,7 @@ struct Convert: ParsableCommand {
             do {
                 let format = try format ?? SourceFormat.detect(url)
                 switch format {
-                case .har, .mockingbird: jobs.append((url, format))
-                case .mappings: problems.append("\(path): HTTPMock mapping files are not converted; serve them as they are (httpmock serve), or record their traffic as a WireMock folder (httpmock serve --proxy … --record-to)")
+                case .har, .mockingbird, .mappings: jobs.append((url, format))
                 case .wiremock: problems.append("\(path): already a WireMock folder")
                 }
             } catch {
@@ -56,11 +58,14 @@ struct Convert: ParsableCommand {
         var total = WireMockConversion.Outcome()
         for (url, format) in jobs {
             do {
-                let outcome = format == .har
-                    ? try WireMockConversion.convertHAR(at: url, into: scratch)
-                    : try WireMockConversion.convertMockingbird(at: url, into: scratch)
+                let outcome = switch format {
+                case .har: try WireMockConversion.convertHAR(at: url, into: scratch)
+                case .mappings: try WireMockConversion.convertMappings(at: url, into: scratch)
+                default: try WireMockConversion.convertMockingbird(at: url, into: scratch)
+                }
                 total.mappings += outcome.mappings
                 total.files += outcome.files
+                total.notes += outcome.notes
             } catch {
                 problems.append("\(url.path): \(error)")
             }
@@ -82,6 +87,7 @@ struct Convert: ParsableCommand {
             FileHandle.standardError.write(Data("httpmock convert: could not write into \(root.path): \(error.localizedDescription)\n".utf8))
             throw ExitCode.failure
         }
+        for note in total.notes { FileHandle.standardError.write(Data("httpmock convert: note: \(note)\n".utf8)) }
         FileHandle.standardError.write(Data("httpmock convert: wrote \(total.mappings) mapping(s) and \(total.files) body file(s) into \(root.path)\n".utf8))
     }
 }

@@ -1,17 +1,20 @@
 import Foundation
 
 /// Turns the other formats HTTPMock reads into WireMock folders (`httpmock convert`): HAR files through the same
-/// writer as recordings, Mockingbird bundles entry by entry. The folder answers the requests of the source the way
+/// writer as recordings, Mockingbird bundles entry by entry, HTTPMock's own mapping files mock by mock. The folder answers the requests of the source the way
 /// the source does, and each conversion adds to it (a mapping file per stub, named by a new UUID).
 package enum WireMockConversion {
     /// What one conversion wrote.
     package struct Outcome: Sendable, Equatable {
         package var mappings = 0
         package var files = 0
+        /// What the folder says differently from its source, one line each, naming the mock.
+        package var notes: [String] = []
 
-        package init(mappings: Int = 0, files: Int = 0) {
+        package init(mappings: Int = 0, files: Int = 0, notes: [String] = []) {
             self.mappings = mappings
             self.files = files
+            self.notes = notes
         }
     }
 

@@ -80,4 +80,161 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("mappings").path))
     }
+
+    /// Status, the headers a mapping file sets, and the whole body of each request, in order, through `mock`.
+    private func fullAnswers(_ mock: HTTPMock, _ requests: [URLRequest]) async -> [String] {
+        var result: [String] = []
+        for request in requests {
+            do {
+                let (data, response) = try await mock.urlSession.data(for: request)
+                let http = response as? HTTPURLResponse
+                let headers = ["Content-Type", "Location", "X-Served-By"].map { "\($0)=\(http?.value(forHTTPHeaderField: $0) ?? "-")" }
+                // Near misses name each side's own stubs: only that nothing answered must agree.
+                if data.starts(with: Data("HTTPMock: no stub answered".utf8)) {  result.append("\(http?.statusCode ?? 0) no stub answered"); continue }
+                result.append("\(http?.statusCode ?? 0) \(headers.joined(separator: " ")) \(data.count) \(String(decoding: data, as: UTF8.self))")
+            } catch {
+                result.append("error \((error as? URLError)?.code.rawValue ?? 0)")
+            }
+        }
+        return result
+    }
+
+    private func request(_ method: String, _ url: String, headers: [String: String] = [:], body: String? = nil) -> URLRequest {
+        var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = body.map { Data($0.utf8) }
+        return request
+    }
+
+    @Test func mappingFilesBecomeAFolderThatAnswersTheSame() async throws {
+        let source = fixtures.appendingPathComponent("Mappings/api")
+        let folder = try scratch()
+        let outcome = try WireMockConversion.convertMappings(at: source, into: folder)
+        // users.mock.json's five mocks; flaky's three answers (one, then two of the same, then the one that repeats).
+        #expect(outcome.mappings == 5 + 4)
+        #expect(outcome.files == 2)
+        #expect(outcome.notes.count == 2)
+        #expect(outcome.notes.contains { $0.hasPrefix("flaky/flaky.mock.json at mocks[0]: its failure \"notConnectedToInternet\"") })
+        #expect(outcome.notes.contains { $0.hasPrefix("users.mock.json at mocks[1]: its query is exact") })
+        let original = HTTPMock()
+        try original.loadMappings(from: source)
+        let converted = HTTPMock()
+        try converted.loadWireMockMappings(from: folder)
+        let search = "https://api.example.com/search?tag=b&q=swift&page=3&debug&tag=a"
+        let requests = [
+            request("GET", "https://api.example.com/users/42"),
+            request("GET", search, headers: ["X-Client": "app"]),
+            request("HEAD", search),
+            request("GET", "https://api.example.com/search?q=swift&tag=a&tag=b&page=3"),
+            request("POST", "https://api.example.com/users", headers: ["Authorization": "Bearer t0k", "Content-Type": "application/json"],
+                    body: #"{"admin": false, "name": "Ann"}"#),
+            request("POST", "https://api.example.com/users", headers: ["Authorization": "Basic x", "Content-Type": "application/json"],
+                    body: #"{"admin": false, "name": "Ann"}"#),
+            request("GET", "https://api.example.com/logo"),
+            request("GET", "https://api.example.com/other"),
+            request("GET", "https://eu.status.example.com/health"),
+            request("GET", "https://eu.status.example.com/health"),
+            request("GET", "https://us.status.example.com/health"),
+            request("GET", "https://eu.status.example.com/health"),
+            request("GET", "https://eu.status.example.com/health"),
+            request("GET", "https://status.example.com/health"),
+        ]
+        let expected = await fullAnswers(original, requests)
+        var got = await fullAnswers(converted, requests)
+        // The one difference its note names: WireMock has no "not connected", so the connection drops instead.
+        #expect(expected[8] == "error \(URLError.Code.notConnectedToInternet.rawValue)")
+        #expect(got[8] == "error \(URLError.Code.networkConnectionLost.rawValue)")
+        got[8] = expected[8]
+        #expect(got.count == expected.count)
+        for (answer, wanted) in zip(got, expected) { #expect(answer == wanted) }
+        #expect(expected[0].hasPrefix("200 Content-Type=application/json Location=- X-Served-By=mappings"))
+        #expect(expected[0].contains(#"{"id": "42", "segment": "users", "name": "User 42"}"#))
+        #expect(expected[3] == "404 no stub answered" && expected.last == "404 no stub answered")
+        #expect(expected[9].hasPrefix("503") && expected[12].hasPrefix("200"))
+        let users = try String(contentsOf: folder.appendingPathComponent("mappings").appendingPathComponent(
+            try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("mappings").path).first { name in
+                (try? String(contentsOf: folder.appendingPathComponent("mappings/\(name)"), encoding: .utf8))?.contains("one user") == true
+            } ?? ""), encoding: .utf8)
+        #expect(users.contains(#""urlPathTemplate" : "/users/{id}""#) || users.contains(#""urlPathTemplate": "/users/{id}""#))
+    }
+
+    @Test func mappingFilesKeepTheirOrderQueriesAndAnswersInTurn() async throws {
+        let source = try scratch()
+        try Data(#"""
+        { "host": "shop.example.com", "mocks": [
+          { "name": "any item", "request": { "path": "/items/**" }, "response": { "text": "some item" } },
+          { "name": "the special item", "request": { "method": "GET", "path": "/items/special" },
+            "responses": [ { "text": "first", "times": 2 }, { "status": 202, "json": { "b": 1, "a": [true, null, 2.5] } } ] },
+          { "name": "exact query", "request": { "path": "/find", "query": { "q": "a b", "n": ["1", "2"] } },
+            "response": { "text": "found {{query.q}}", "template": true } },
+          { "name": "no cookie", "request": { "path": "/private", "headers": { "Cookie": { "present": false } } },
+            "response": { "status": 401, "base64": "AAEC/w==" } },
+          { "name": "login", "request": { "method": "POST", "path": "/login",
+              "body": { "json": { "user": "ann", "password": "REDACTED" }, "wildcard": "REDACTED" } },
+            "response": { "status": 204 } },
+          { "name": "echo", "request": { "method": ["PUT", "PATCH"], "path": "/echo/*", "body": { "contains": "hello" } },
+            "response": { "text": "{{method}} {{path.1}} {{header.X-Trace}}", "template": true, "contentType": "text/x-echo" } },
+          { "name": "stream", "request": { "path": "/events" },
+            "response": { "parts": [ { "after": 0, "text": "data: 1\n\n" }, { "after": 0.01, "text": "data: 2\n\n" } ] } }
+        ] }
+        """#.utf8).write(to: source.appendingPathComponent("shop.mock.json"))
+        let folder = try scratch()
+        let outcome = try WireMockConversion.convertMappings(at: source, into: folder)
+        #expect(outcome.mappings == 9)
+        #expect(outcome.notes.map { $0.prefix(37) } == ["shop.mock.json at mocks[6]: its strea"])
+        let base = "https://shop.example.com"
+        let requests = [
+            request("GET", base + "/items/special"), request("GET", base + "/items/special"),
+            request("GET", base + "/items/special"), request("GET", base + "/items/special"),
+            request("POST", base + "/items/special"), request("GET", base + "/items/a/b"),
+            request("GET", base + "/find?n=2&q=a%20b&n=1"), request("GET", base + "/find?q=a%20b&n=1&n=2&more=1"),
+            request("GET", base + "/find?q=a%20b&n=1"),
+            request("GET", base + "/private"), request("GET", base + "/private", headers: ["Cookie": "s=1"]),
+            request("POST", base + "/login", body: #"{"password": "hunter2", "user": "ann"}"#),
+            request("POST", base + "/login", body: #"{"password": "hunter2", "user": "bob"}"#),
+            request("PATCH", base + "/echo/7", headers: ["X-Trace": "t-1"], body: "say hello"),
+            request("PUT", base + "/echo/7", body: "bye"),
+            request("GET", base + "/events"),
+            request("GET", "https://other.example.com/items/special"),
+        ]
+        let original = HTTPMock()
+        try original.loadMappings(from: source)
+        let expected = await fullAnswers(original, requests)
+        #expect(expected[0].hasSuffix(" first") && expected[1].hasSuffix(" first") && expected[2].hasPrefix("202"))
+        #expect(expected[4].hasSuffix(" some item") && expected[7] == "404 no stub answered" && expected[11].hasPrefix("204"))
+        // Under HTTPMock's ranking and under WireMock's (the most recently added first among equal priorities).
+        for ranking in [WireMockRanking.specificity, .mostRecentlyAdded] {
+            let converted = HTTPMock()
+            try converted.loadWireMockMappings(from: folder, ranking: ranking)
+            #expect(await fullAnswers(converted, requests) == expected, "ranking \(ranking)")
+        }
+    }
+
+    @Test func everyBadMappingFileIsNamedAndNothingIsWritten() throws {
+        let source = try scratch()
+        try Data(#"{ "mocks": [ { "request": { "path": "/a/{id}" }, "response": { "text": "{{path.name}}", "template": true } } ] }"#.utf8)
+            .write(to: source.appendingPathComponent("a.mock.json"))
+        try Data(#"{ "mocks": [ { "request": { "path": "/b" }, "responses": [ { "text": "x", "times": 1001 }, { "text": "y" } ] } ] }"#.utf8)
+            .write(to: source.appendingPathComponent("b.mock.json"))
+        try Data(#"{ "mocks": [ { "request": { "path": "/c" }, "response": { "file": "../outside.txt" } } ] }"#.utf8)
+            .write(to: source.appendingPathComponent("c.mock.json"))
+        let folder = try scratch()
+        #expect {
+            try WireMockConversion.convertMappings(at: source, into: folder)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("a.mock.json at mocks[0]") && text.contains("{{path.name}}") && text.contains("c.mock.json at mocks[0]")
+                && text.contains("2 problems")
+        }
+        try Data(#"{ "mocks": [ { "request": { "path": "/b" }, "responses": [ { "text": "x", "times": 1001 }, { "text": "y" } ] } ] }"#.utf8)
+            .write(to: source.appendingPathComponent("a.mock.json"))
+        try FileManager.default.removeItem(at: source.appendingPathComponent("c.mock.json"))
+        #expect {
+            try WireMockConversion.convertMappings(at: source, into: folder)
+        } throws: { error in
+            "\(error)".contains("a.mock.json at mocks[0].responses[0].times") && "\(error)".contains("b.mock.json at mocks[0].responses[0].times")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("mappings").path))
+    }
 }
