@@ -53,14 +53,7 @@ struct Stub: Sendable {
             specificity = Specificity(precedence: conditions.reduce(0) { $0 + $1.precedence }, byRegistration: true,
                                       wildcards: 0, literals: 0, conditions: 0, id: id)
         } else {
-            specificity = Specificity(
-                precedence: conditions.reduce(0) { $0 + $1.precedence },
-                byRegistration: false,
-                wildcards: (host?.glob.wildcardCount ?? 2) + (path?.glob.wildcardCount ?? 2),
-                literals: (host?.glob.literalLength ?? 0) + (path?.glob.literalLength ?? 0),
-                conditions: conditions.reduce(0) { $0 + $1.weight },
-                id: id
-            )
+            specificity = Specificity(host: host, path: path, conditions: conditions, id: id)
         }
     }
 
@@ -106,5 +99,15 @@ struct Specificity: Comparable, Sendable {
         if lhs.literals != rhs.literals { return lhs.literals < rhs.literals }
         if lhs.conditions != rhs.conditions { return lhs.conditions < rhs.conditions }
         return lhs.id < rhs.id
+    }
+}
+
+extension Specificity {
+    /// A stub's rank by its patterns: fewer wildcards, then more literal characters, then more conditions.
+    init(host: HostGlob?, path: PathGlob?, conditions: [Condition], id: StubID) {
+        self.init(precedence: conditions.reduce(0) { $0 + $1.precedence }, byRegistration: false,
+                  wildcards: (host?.glob.wildcardCount ?? 2) + (path?.glob.wildcardCount ?? 2),
+                  literals: (host?.glob.literalLength ?? 0) + (path?.glob.literalLength ?? 0),
+                  conditions: conditions.reduce(0) { $0 + $1.weight }, id: id)
     }
 }

@@ -84,14 +84,9 @@ extension WireMockConversion {
                 let mapping = try DefinitionFile.decode(MappingFile.self, from: checked, name: name, limit: files.limits.definitions)
                 let definitions = try mapping.definitions(folder: file.deletingLastPathComponent(), files: files, name: name)
                 for (index, (mock, definition)) in zip(mapping.mocks, definitions).enumerated() {
-                    let host = definition.host
-                    let id = StubID(rawValue: mocks.count)
-                    // As the engine ranks a stub (see `Stub.specificity`).
-                    let specificity = Specificity(
-                        precedence: 0, byRegistration: false,
-                        wildcards: (host?.glob.wildcardCount ?? 2) + (definition.path?.glob.wildcardCount ?? 2),
-                        literals: (host?.glob.literalLength ?? 0) + (definition.path?.glob.literalLength ?? 0),
-                        conditions: definition.conditions.reduce(0) { $0 + $1.weight }, id: id)
+                    // As the engine ranks the stub it registers.
+                    let specificity = Specificity(host: definition.host, path: definition.path, conditions: definition.conditions,
+                                                  id: StubID(rawValue: mocks.count))
                     mocks.append(LoadedMock(mock: mock, fileHost: mapping.host, place: "\(name) at mocks[\(index)]",
                                             name: mock.name.map { "\(name) \"\($0)\"" } ?? "\(name) mocks[\(index)]",
                                             folder: file.deletingLastPathComponent(), files: files,
