@@ -25,6 +25,29 @@ extension Match {
     }
 }
 
+extension Match {
+    /// The body is `multipart/…` and one of its parts (every part, with `every`) meets all of `matches`, each
+    /// tested on the part as if it were the request: its headers and its body (WireMock's `multipartPatterns`).
+    static func multipart(every: Bool, meeting matches: [Match]) -> Match {
+        let summary = "multipart body: \(every ? "every part" : "a part") meets \(matches.map(\.description).joined(separator: ", "))"
+        return Match(summary) { () throws(HTTPMockError) -> Compiled in
+            var tests: [Condition] = []
+            for match in matches {
+                if let condition = try match.make().condition { tests.append(condition) }
+            }
+            let conditions = tests
+            return Compiled(condition: Condition(key: nil, weight: 2, summary: summary, isUserCode: conditions.contains(where: \.isUserCode)) { request in
+                guard let parts = MultipartBody.parts(of: request), !parts.isEmpty else { return false }
+                let meets = { (part: MultipartBody.Part) -> Bool in
+                    let probe = CapturedRequest(method: request.method, url: request.url, headers: part.headers, body: part.body)
+                    return conditions.allSatisfy { $0.test(probe) }
+                }
+                return every ? parts.allSatisfy(meets) : parts.contains(where: meets)
+            })
+        }
+    }
+}
+
 extension WireMockValuePattern {
     /// Whether testing it runs a regular expression or another test that may be slow (such a test runs outside the
     /// engine's lock).

@@ -12,7 +12,6 @@ struct WireMockRequest {
                                               "basicAuth", "bodyPatterns", "formParameters", "multipartPatterns", "customMatcher",
                                               "host", "port", "scheme", "clientIp"]
     static let unsupported: [String: String] = [
-        "multipartPatterns": "multipart bodies are not matched part by part; use bodyPatterns with \"contains\"",
         "customMatcher": "WireMock extensions do not run here; register a Match in Swift instead",
         "clientIp": "the client's address is not part of a request here (requests made in process have none); match a header the client sends instead",
     ]
@@ -66,6 +65,37 @@ struct WireMockRequest {
                 matches.append(try WireMockValuePattern.decode(pattern, body: true).match(.body))
             }
         }
+        if let patterns = node.child("multipartPatterns", of: fields) {
+            for pattern in try patterns.elements() { matches.append(try Self.multipart(pattern)) }
+        }
+    }
+
+    /// One of `multipartPatterns`: `{"matchingType": "ANY" | "ALL", "headers": {…}, "bodyPatterns": […]}`, met when
+    /// one part (`ANY`, the default) or every part (`ALL`) of a multipart body meets all of its patterns. Its `name`
+    /// labels it only, as in WireMock: a part's name is matched with a `Content-Disposition` header pattern.
+    private static func multipart(_ node: WireMockNode) throws(HTTPMockError) -> Match {
+        let fields = try node.object(known: ["name", "matchingType", "headers", "bodyPatterns"])
+        var all = false
+        if let type = node.child("matchingType", of: fields) {
+            switch try type.string() {
+            case "ANY": all = false
+            case "ALL": all = true
+            case let other: throw type.error("\"\(other)\" is not a matching type; use \"ANY\" (one part meets the patterns) or \"ALL\" (every part does)")
+            }
+        }
+        if let name = node.child("name", of: fields) { _ = try name.string() }
+        var matches: [Match] = []
+        if let headers = node.child("headers", of: fields) {
+            for (name, pattern) in try headers.members() {
+                matches.append(try WireMockValuePattern.decode(pattern, body: false).match(.header(name)))
+            }
+        }
+        if let patterns = node.child("bodyPatterns", of: fields) {
+            for pattern in try patterns.elements() {
+                matches.append(try WireMockValuePattern.decode(pattern, body: true).match(.body))
+            }
+        }
+        return .multipart(every: all, meeting: matches)
     }
 
     /// `"GET"`, `"ANY"`, or `{"oneOf": ["GET", "HEAD"]}` / `{"noneOf": […]}`.

@@ -75,6 +75,43 @@ import TestSupport
         #expect(try await session.fetch("http://localhost/form", method: "POST", headers: form, body: Data("user=ann%20lee&age=19".utf8)).status == 404)
     }
 
+    @Test("multipartPatterns: one part (ANY) or every part (ALL) meets a pattern's headers and body patterns")
+    func multipart() async throws {
+        let mock = try Self.mock([
+            #"{"request": {"urlPath": "/upload", "method": "POST", "multipartPatterns": [{"name": "info", "headers": {"Content-Disposition": {"contains": "name=\"info\""}, "Content-Type": {"contains": "json"}}, "bodyPatterns": [{"equalToJson": {"kind": "photo"}}]}]}, "response": {"body": "info part"}}"#,
+            #"{"request": {"urlPath": "/all", "method": "POST", "multipartPatterns": [{"matchingType": "ALL", "headers": {"Content-Disposition": {"matches": "form-data;.*"}}}, {"bodyPatterns": [{"contains": "pixels"}]}]}, "response": {"body": "every part"}}"#,
+        ])
+        func body(_ parts: [(disposition: String, type: String?, body: String)], boundary: String = "b0undary", newline: String = "\r\n") -> Data {
+            var text = "preamble" + newline
+            for part in parts {
+                text += "--\(boundary)\(newline)Content-Disposition: \(part.disposition)\(newline)"
+                if let type = part.type { text += "Content-Type: \(type)\(newline)" }
+                text += newline + part.body + newline
+            }
+            return Data((text + "--\(boundary)--\(newline)").utf8)
+        }
+        let multipart = ["Content-Type": "multipart/form-data; boundary=\"b0undary\""]
+        let info = (disposition: #"form-data; name="info""#, type: Optional("application/json"), body: #"{"kind": "photo"}"#)
+        let file = (disposition: #"form-data; name="file"; filename="a.png""#, type: Optional("image/png"), body: "pixels\r\n--not-the-boundary")
+        let session = mock.urlSession
+        #expect(try await session.fetch("http://localhost/upload", method: "POST", headers: multipart, body: body([file, info])).text == "info part")
+        // Lines ending in LF alone are read too.
+        #expect(try await session.fetch("http://localhost/upload", method: "POST", headers: multipart, body: body([info], newline: "\n")).text == "info part")
+        let other = (disposition: info.disposition, type: info.type, body: #"{"kind": "video"}"#)
+        #expect(try await session.fetch("http://localhost/upload", method: "POST", headers: multipart, body: body([file, other])).status == 404)
+        // The same bytes that are not declared multipart have no parts.
+        #expect(try await session.fetch("http://localhost/upload", method: "POST", headers: ["Content-Type": "text/plain"], body: body([info])).status == 404)
+        #expect(try await session.fetch("http://localhost/all", method: "POST", headers: multipart, body: body([file, info])).text == "every part")
+        let attachment = (disposition: "attachment", type: Optional<String>.none, body: "x")
+        #expect(try await session.fetch("http://localhost/all", method: "POST", headers: multipart, body: body([file, attachment])).status == 404)
+        #expect(try await session.fetch("http://localhost/all", method: "POST", headers: multipart, body: body([info])).status == 404)
+        #expect {
+            try Self.mock([#"{"request": {"multipartPatterns": [{"matchingType": "SOME"}]}, "response": {}}"#])
+        } throws: { error in
+            "\(error)".contains("multipartPatterns[0].matchingType") && "\(error)".contains("\"SOME\" is not a matching type")
+        }
+    }
+
     @Test("scheme, host and port pick one domain's mapping, as WireMock's multi-domain mappings do")
     func multipleDomains() async throws {
         let mock = try Self.mock([
