@@ -54,6 +54,7 @@ public final class HTTPMock: Sendable {
     private struct Settings {
         var defaultDomain = "example.com"
         var fileSizeLimits = FileSizeLimits.standard
+        var allowedProxyHosts: Set<String> = []
     }
 
     /// Creates a mock with its own session.
@@ -112,6 +113,21 @@ public final class HTTPMock: Sendable {
     public var fileSizeLimits: FileSizeLimits {
         get { settings.withLock { $0.fileSizeLimits } }
         set { settings.withLock { $0.fileSizeLimits = newValue } }
+    }
+
+    /// Hosts beyond this machine that WireMock mappings may forward requests to with `proxyBaseUrl`. Empty by
+    /// default: a mapping may proxy to loopback only (`localhost`, `127.0.0.1`, `::1`), and one that names another
+    /// host is refused when it is loaded, naming the host. Set it before loading the mappings.
+    ///
+    /// ```swift
+    /// mock.allowedProxyHosts = ["staging.example.com"]
+    /// try mock.loadWireMockMappings(from: folder)
+    /// ```
+    ///
+    /// Proxied requests go through ``passthroughSession``; over HTTPMockServer, the server forwards them.
+    public var allowedProxyHosts: Set<String> {
+        get { settings.withLock { $0.allowedProxyHosts } }
+        set { settings.withLock { $0.allowedProxyHosts = newValue } }
     }
 
     /// The limits of ``fileSizeLimits``, for the loaders.

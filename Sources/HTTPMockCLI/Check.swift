@@ -20,13 +20,18 @@ struct Check: ParsableCommand {
     @Option(help: "Read every path as this format instead of detecting it: \(SourceFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: SourceFormat?
 
+    @Option(help: "A host beyond this machine that WireMock mappings may proxy to with proxyBaseUrl (repeatable); without it they may proxy to loopback only.")
+    var allowProxyTo: [String] = []
+
     func validate() throws {
         if paths.isEmpty { throw ValidationError("Name at least one folder or file to check, such as src/test/resources/wiremock.") }
     }
 
     func run() throws {
         let sources = MockSources(paths: paths.map { URL(fileURLWithPath: $0) }, format: format, skipInvalid: true)
-        let outcome = sources.check(with: HTTPMock())
+        let mock = HTTPMock()
+        mock.allowedProxyHosts = Set(allowProxyTo)
+        let outcome = sources.check(with: mock)
         for problem in outcome.skipped { print(problem) }
         let summary = "httpmock check: \(outcome.stubCount) stub(s) would be served, \(outcome.skipped.count) problem(s)"
         FileHandle.standardError.write(Data((summary + "\n").utf8))

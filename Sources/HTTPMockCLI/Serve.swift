@@ -55,6 +55,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Forward the requests no stub answers to this base URL, such as https://api.example.com.")
     var proxy: String?
 
+    @Option(help: "A host beyond this machine that WireMock mappings may proxy to with proxyBaseUrl (repeatable); without it they may proxy to loopback only.")
+    var allowProxyTo: [String] = []
+
     @Option(help: "Write what --proxy answered as a WireMock folder (mappings/, __files/) here when httpmock stops; what the folder holds already is served.")
     var recordTo: String?
 
@@ -111,6 +114,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let mock = HTTPMock()
         mock.journalCapacity = 10_000
+        mock.allowedProxyHosts = Set(allowProxyTo)
         let sources = MockSources(paths: paths.map { URL(fileURLWithPath: $0) }, format: format, skipInvalid: skipInvalid)
         let watcher = Watcher(paths: sources.paths)
         // Taken before the first read: a change made after it is caught, however early.
@@ -188,10 +192,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     /// `127.x.x.x`, `::1` and `localhost`: reachable from this machine only.
-    static func isLoopback(_ address: String) -> Bool {
-        let address = address.lowercased()
-        return address.hasPrefix("127.") || address == "::1" || address == "localhost"
-    }
+    static func isLoopback(_ address: String) -> Bool { Loopback.contains(address) }
 }
 
 /// Standard output holds the base URL alone; everything else goes to standard error. Both are written at once

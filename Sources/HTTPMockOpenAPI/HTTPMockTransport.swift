@@ -81,7 +81,8 @@ public struct HTTPMockTransport: ClientTransport {
             try await wait(delay, entry: entry)
             mock.complete(entry, with: .failure(error))
             throw error
-        case .passthrough(let forwarded):
+        case .passthrough(let forwarded), .forward(let forwarded):
+            // A forward (a stub answered by another server, WireMock's proxyBaseUrl) goes the same way, to its URL.
             return try await passThrough(forwarded, entry: entry, original: (request, data, baseURL, url), operationID: operationID)
         case .crash(let message):
             fatalError(message)
@@ -160,7 +161,7 @@ public struct HTTPMockTransport: ClientTransport {
                              original: (request: HTTPRequest, body: Data?, baseURL: URL, url: URL),
                              operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
         guard let passthrough else {
-            let error = HTTPMockError(.passthroughUnavailable, "\(forwarded.method) \(forwarded.url.absoluteString) goes to the real network (the passthrough policy or an ignore rule), but this HTTPMockTransport has no passthrough transport; make it with openAPITransport(passthrough:), or stub the request")
+            let error = HTTPMockError(.passthroughUnavailable, "\(forwarded.method) \(forwarded.url.absoluteString) goes to the real network (the passthrough policy, an ignore rule or a proxied stub), but this HTTPMockTransport has no passthrough transport; make it with openAPITransport(passthrough:), or stub the request")
             mock.complete(entry, with: .failure(error))
             throw error
         }

@@ -6,10 +6,12 @@ import NIOHTTP1
 extension ConnectionHandler {
     /// Relays `request` to the configured proxy and its answer to the client; the journal entry completes with
     /// what the upstream sent (or the error that kept it from answering, with `502 Bad Gateway` to the client).
-    func forward(_ request: CapturedRequest, with forwarder: Forwarder, version: HTTPVersion, isHead: Bool,
+    ///
+    /// With `exactly`, the request goes to its own URL (a stub answered by another server) instead.
+    func forward(_ request: CapturedRequest, with forwarder: Forwarder, exactly: Bool = false, version: HTTPVersion, isHead: Bool,
                          context: ChannelHandlerContext) {
         let promise = context.eventLoop.makePromise(of: Forwarder.Reply.self)
-        forwarder.forward(request) { promise.completeWith($0) }
+        forwarder.forward(request, to: exactly ? request.url : nil) { promise.completeWith($0) }
         promise.futureResult.assumeIsolated().whenComplete { result in
             guard self.isOpen else { return }
             switch result {
@@ -24,7 +26,8 @@ extension ConnectionHandler {
                 self.respond(with: response, version: version, isHead: isHead, context: context)
             case .failure(let error):
                 self.complete(.failure(error))
-                let text = "HTTPMock: \(request.method) \(request.url.absoluteString) could not be forwarded to the proxy \(forwarder.upstream.absoluteString): \(error.localizedDescription)\n"
+                let target = exactly ? "" : " to the proxy \(forwarder.upstream.absoluteString)"
+                let text = "HTTPMock: \(request.method) \(request.url.absoluteString) could not be forwarded\(target): \(error.localizedDescription)\n"
                 self.sendPlain(.badGateway, text, context: context)
             }
         }

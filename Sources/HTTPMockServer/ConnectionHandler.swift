@@ -206,6 +206,9 @@ final class ConnectionHandler: ChannelInboundHandler {
             }
             let text = "HTTPMock: \(head.method.rawValue) \(parts.url.absoluteString) was not answered: the mock's unmockedPolicy is .passthrough and the server has no proxy to forward it to (Configuration.proxy). Add a stub, set a proxy, or use .notFound.\n"
             sendPlain(.badGateway, text, context: context, journal: true)
+        case .forward(let forwarded):
+            // A stub answered by another server (a WireMock mapping's proxyBaseUrl): to exactly its URL.
+            forward(forwarded, with: settings.state.directForwarder, exactly: true, version: head.version, isHead: isHead, context: context)
         case .crash(let message):
             fatalError(message)
         }

@@ -120,6 +120,7 @@ public final class HTTPMockServer: Sendable {
         await lifecycle.stop()
         forwarder?.close()
         state.recorder.close()
+        state.closeForwarding()
     }
 
     /// Returns when the server has stopped: after ``stop()``, or a `POST /__admin/shutdown` to the admin API
@@ -134,6 +135,7 @@ public final class HTTPMockServer: Sendable {
         await lifecycle.waitUntilStopped()
         forwarder?.close()
         state.recorder.close()
+        state.closeForwarding()
     }
 
     /// Starts a server for `mock`, runs `body` with it, and stops it, whether `body` returns or throws: one server
@@ -168,9 +170,6 @@ public final class HTTPMockServer: Sendable {
 
 extension HTTPMockServer {
     /// `127.x.x.x`, `::1` and `localhost`: reachable from this machine only.
-    static func isLoopback(_ address: String) -> Bool {
-        let address = address.lowercased()
-        return address.hasPrefix("127.") || address == "::1" || address == "localhost"
-    }
+    static func isLoopback(_ address: String) -> Bool { Loopback.contains(address) }
 }
 #endif

@@ -82,6 +82,24 @@ final class ServerState: Sendable {
     /// What this server adds to `Via` when it forwards a request (`1.1 httpmock-…`, different for each server): a
     /// request that comes back with it has gone round a loop.
     let via = "1.1 httpmock-" + UUID().uuidString.prefix(8).lowercased()
+    /// Carries the requests a stub sends to another server (a WireMock mapping's `proxyBaseUrl`) to exactly their
+    /// URL; made when first needed.
+    private let stubForwarder = Locked<Forwarder?>(nil)
+
+    /// The forwarder of stubs answered by another server.
+    var directForwarder: Forwarder {
+        stubForwarder.withLock { forwarder in
+            if let forwarder { return forwarder }
+            let made = Forwarder(upstream: URL(string: "http://localhost")!, via: via)
+            forwarder = made
+            return made
+        }
+    }
+
+    /// Lets the stubs' forwarded requests in flight finish, then releases their session.
+    func closeForwarding() {
+        stubForwarder.withLock { $0?.close() }
+    }
 
     init(wireMockFolder: URL?, ranking: WireMockRanking) {
         mappings = MappingStore(wireMockFolder: wireMockFolder, ranking: ranking)

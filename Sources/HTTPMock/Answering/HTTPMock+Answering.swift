@@ -29,6 +29,9 @@ extension HTTPMock {
         /// The request goes to the real network, as it is given here (redirected and with cookies, for
         /// ``Role/client``); the face sends it and completes the entry with what came back.
         case passthrough(CapturedRequest)
+        /// A stub's answer is another server's (a WireMock mapping's `proxyBaseUrl`): send this request, to exactly
+        /// its URL, and relay what comes back; complete the entry with it.
+        case forward(CapturedRequest)
         /// The unmocked policy is ``UnmockedPolicy/fatalError``: stop the process with this message.
         case crash(String)
     }
@@ -80,6 +83,7 @@ extension HTTPMock {
         case .fail(let error): return .fail(error, after: delay)
         case .crash(let message): return .crash(message)
         case .respond(let response):
+            if let forwarding = response.forwarding { return .forward(forwarding.request(for: request)) }
             if case .failure(let error) = response.content {
                 return .fail(error, after: delay + response.delivery.headerSeconds)
             }

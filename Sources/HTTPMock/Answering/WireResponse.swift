@@ -56,7 +56,8 @@ package struct WireResponse: Sendable {
         case .file(let file): body = .file(file, size: ResponseBody.size(of: response))
         case .stream(let source): body = .stream(source)
         case .webSocket(let conversation): body = .webSocket(conversation)
-        case .failure, .dynamic: body = .data(Data())  // a failure never becomes a WireResponse; dynamic is resolved
+        // A failure or a forward never becomes a WireResponse; a dynamic response is resolved first.
+        case .failure, .dynamic, .forward: body = .data(Data())
         }
         truncation = response.truncation
         headerDelay = response.delivery.headerSeconds + extraDelay

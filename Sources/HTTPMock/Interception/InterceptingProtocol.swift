@@ -221,6 +221,9 @@ class InterceptingProtocol: URLProtocol {
             progress.responseURL = captured.url
         }
         switch decision {
+        case .respond(let response) where response.forwarding != nil:
+            // Another server answers (a WireMock mapping's proxyBaseUrl): as a passthrough, to the stub's target.
+            passThrough(response.forwarding!.request(for: captured), using: core.passthroughSession, jar: cookieJar())
         case .respond(let response):
             let headers = response.delivery.headerSeconds + redirectDelay
             var total = headers

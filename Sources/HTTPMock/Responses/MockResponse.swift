@@ -56,6 +56,11 @@ public struct MockResponse: Sendable {
         if case .failure = storage.content { return nil }
         return .invalidResponse("status \(storage.status.code) is not an HTTP status code; use 100-599 (to make the request fail without a response, use MockResponse.failure)")
     }
+    /// Where another server answers instead (``Content/forward(_:)``).
+    var forwarding: Forwarding? {
+        if case .forward(let forwarding) = storage.content { return forwarding }
+        return nil
+    }
     /// Set by ``NetworkFault/truncatedBody(_:after:)``: the connection drops after this many body bytes.
     var truncation: Int? {
         get { storage.truncation }
@@ -147,6 +152,8 @@ public struct MockResponse: Sendable {
         case stream(StreamSource)
         /// A WebSocket conversation (``MockResponse/webSocket(_:handle:lifetime:)``), served by HTTPMockServer.
         case webSocket(WebSocketConversation)
+        /// Another server's answer: the request goes on to it (WireMock's `proxyBaseUrl`).
+        case forward(Forwarding)
     }
 
     /// A response with a raw body.

@@ -6,7 +6,7 @@ enum ResponseBody {
     static func size(of response: MockResponse) -> Int {
         switch response.content {
         case .data(let data): return data.count
-        case .failure, .dynamic, .stream, .webSocket: return 0
+        case .failure, .dynamic, .stream, .webSocket, .forward: return 0
         case .file(let url):
             let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber
             return size?.intValue ?? 0
@@ -16,7 +16,7 @@ enum ResponseBody {
     static func data(of response: MockResponse) throws -> Data {
         switch response.content {
         case .data(let data): return data
-        case .failure, .dynamic, .stream, .webSocket: return Data()
+        case .failure, .dynamic, .stream, .webSocket, .forward: return Data()
         case .file(let url):
             do {
                 return try Data(contentsOf: url, options: .mappedIfSafe)

@@ -60,9 +60,11 @@ final class Forwarder: Sendable {
         return components.url
     }
 
-    /// Sends `request` upstream; `completion` gets the reply or the error, on a URLSession thread.
-    func forward(_ request: CapturedRequest, completion: @escaping @Sendable (Result<Reply, any Error>) -> Void) {
-        guard let url = target(for: request) else {
+    /// Sends `request` upstream (to `url` exactly, when given); `completion` gets the reply or the error, on a
+    /// URLSession thread.
+    func forward(_ request: CapturedRequest, to exactURL: URL? = nil,
+                 completion: @escaping @Sendable (Result<Reply, any Error>) -> Void) {
+        guard let url = exactURL ?? target(for: request) else {
             completion(.failure(URLError(.badURL, userInfo: [
                 NSLocalizedDescriptionKey: "HTTPMock: \(request.url.absoluteString) cannot be sent to the proxy \(upstream.absoluteString)",
             ])))

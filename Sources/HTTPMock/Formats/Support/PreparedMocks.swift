@@ -58,7 +58,7 @@ extension HTTPMock {
         let layout = try WireMockFolder.layout(of: location)
         var problems: [HTTPMockError] = []
         var translation = WireMockTranslation(filesFolder: layout.bodies, limits: sizeLimits, globalTemplating: globalTemplating,
-                                              ranking: ranking)
+                                              ranking: ranking, proxyHosts: allowedProxyHosts)
         translation.definitions.reserveCapacity(layout.files.count)
         WireMockFolder.read(layout, location: location, limits: sizeLimits, problems: &problems) { mapping, problems in
             translation.add(mapping, problems: &problems)

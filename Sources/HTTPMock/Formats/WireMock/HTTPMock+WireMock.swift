@@ -53,7 +53,7 @@ extension HTTPMock {
     func prepare(_ mappings: [WireMockStubMapping], filesFolder: URL?, globalTemplating: Bool, ranking: WireMockRanking,
                  source: String, problems: inout [HTTPMockError]) -> PreparedMocks {
         var translation = WireMockTranslation(filesFolder: filesFolder, limits: sizeLimits, globalTemplating: globalTemplating,
-                                              ranking: ranking)
+                                              ranking: ranking, proxyHosts: allowedProxyHosts)
         translation.definitions.reserveCapacity(mappings.count)
         for mapping in mappings { translation.add(mapping, problems: &problems) }
         return PreparedMocks(source: source, definitions: translation.definitions)
@@ -65,10 +65,12 @@ struct WireMockTranslation {
     private let files: WireMockResponse.Files
     private let globalTemplating: Bool
     private let ranking: WireMockRanking
+    private let proxyHosts: Set<String>
     var definitions: [Engine.Definition] = []
 
-    init(filesFolder: URL?, limits: FileSizeLimits, globalTemplating: Bool, ranking: WireMockRanking) {
+    init(filesFolder: URL?, limits: FileSizeLimits, globalTemplating: Bool, ranking: WireMockRanking, proxyHosts: Set<String>) {
         self.ranking = ranking
+        self.proxyHosts = Set(proxyHosts.map { $0.lowercased() })
         if let filesFolder, LocalFile.kind(at: filesFolder.path) == .directory {
             files = .folder(FolderPath(root: filesFolder, limits: limits))
         } else {
@@ -80,7 +82,7 @@ struct WireMockTranslation {
     /// Adds the stub of `mapping`, or a problem naming why it has none.
     mutating func add(_ mapping: WireMockStubMapping, problems: inout [HTTPMockError]) {
         do {
-            var definition = try mapping.definition(files: files, globalTemplating: globalTemplating)
+            var definition = try mapping.definition(files: files, globalTemplating: globalTemplating, proxyHosts: proxyHosts)
             if ranking == .mostRecentlyAdded { definition.conditions.append(.wireMockOrder) }
             definitions.append(definition)
         } catch {

@@ -16,7 +16,17 @@ extension WireMockResponse {
     /// The response to serve, every time (WireMock's stubs never run out). With templating (the mapping's
     /// `transformers`, or `globalTemplating`), the body and header values are filled from each request; a random
     /// delay is drawn for each request.
-    func served(files: Files, globalTemplating: Bool, pathTemplate: String?) throws(HTTPMockError) -> MockResponse {
+    ///
+    /// A proxied response (`proxyBaseUrl`) goes to loopback, or to a host of `proxyHosts` (`nil`: not checked, for a
+    /// mapping read on its own).
+    func served(files: Files, globalTemplating: Bool, pathTemplate: String?, proxyHosts: Set<String>?) throws(HTTPMockError) -> MockResponse {
+        if let proxy {
+            let host = proxy.base.host ?? ""
+            if let proxyHosts, !Loopback.contains(host), !proxyHosts.contains(host.lowercased()) {
+                throw node.error("\"proxyBaseUrl\" sends requests to \(host), beyond this machine: only loopback is allowed unless you allow the host (mock.allowedProxyHosts = [\"\(host)\"], or httpmock serve --allow-proxy-to \(host))")
+            }
+            return MockResponse(status: .ok, headers: [:], content: .forward(proxy), contentType: nil, lifetime: .eternal, delivery: .instant)
+        }
         let templating = templated || globalTemplating
         let pathNames = pathTemplate.map(WireMockRequest.segmentPositions) ?? [:]
         func template(_ text: String, at key: String) throws(HTTPMockError) -> BodyTemplate? {

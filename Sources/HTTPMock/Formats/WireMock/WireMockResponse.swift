@@ -33,6 +33,8 @@ struct WireMockResponse {
     var fileTemplating = true
     /// The `jsonBody` as its file wrote it (compacted), when the mapping was read from text.
     var jsonBodyText: Data?
+    /// `proxyBaseUrl` and its companions: another server answers, and the rest of the response is not used.
+    var proxy: Forwarding?
     let node: WireMockNode
 
     static let keys = ["status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
@@ -41,12 +43,44 @@ struct WireMockResponse {
                        "removeProxyRequestHeaders", "fromConfiguredStub"]
     static let faults = ["CONNECTION_RESET_BY_PEER", "EMPTY_RESPONSE", "MALFORMED_RESPONSE_CHUNK", "RANDOM_DATA_THEN_CLOSE"]
 
+    /// `proxyBaseUrl` (an absolute `http` or `https` URL), `proxyUrlPrefixToRemove`, `additionalProxyRequestHeaders`
+    /// and `removeProxyRequestHeaders`; the three without `proxyBaseUrl` are an error.
+    private mutating func readProxy(_ fields: [String: JSONValue]) throws(HTTPMockError) {
+        let companions = ["proxyUrlPrefixToRemove", "additionalProxyRequestHeaders", "removeProxyRequestHeaders"]
+        guard let baseNode = node.child("proxyBaseUrl", of: fields) else {
+            if let key = companions.first(where: { fields[$0] != nil }) {
+                throw node.child(key, of: fields)!.error("\"\(key)\" applies to a proxied response; add \"proxyBaseUrl\"")
+            }
+            return
+        }
+        let text = try baseNode.string()
+        guard let base = URL(string: text), ["http", "https"].contains(base.scheme?.lowercased() ?? ""), base.host?.isEmpty == false,
+              base.query == nil else {
+            throw baseNode.error("\"\(text)\" is not a base URL to proxy to; write one such as \"http://127.0.0.1:8081\" (a scheme, a host, no query)")
+        }
+        let prefix = try node.child("proxyUrlPrefixToRemove", of: fields).map { (node) throws(HTTPMockError) in try node.string() }
+        var added: [(name: String, value: String)] = []
+        if let headers = node.child("additionalProxyRequestHeaders", of: fields) {
+            for (name, value) in try headers.members() {
+                if name.isEmpty || name.contains(where: { $0.isWhitespace || $0 == ":" }) { throw value.error("\"\(name)\" is not a header name") }
+                if case .array = value.value {
+                    for element in try value.elements() { added.append((name, try Self.text(element))) }
+                } else {
+                    added.append((name, try Self.text(value)))
+                }
+            }
+        }
+        var removed: [String] = []
+        if let list = node.child("removeProxyRequestHeaders", of: fields) {
+            for element in try list.elements() { removed.append(try element.string()) }
+        }
+        proxy = Forwarding(base: base, prefixToRemove: prefix, addedHeaders: added, removedHeaders: removed)
+    }
+
     init(_ node: WireMockNode) throws(HTTPMockError) {
         self.node = node
         let fields = try node.object(known: Self.keys)
-        for key in ["proxyBaseUrl", "proxyUrlPrefixToRemove", "additionalProxyRequestHeaders", "removeProxyRequestHeaders"] where fields[key] != nil {
-            throw node.child(key, of: fields)!.error("\"\(key)\" is not supported: proxying to another server is not available in mapping files; stub the responses, or record them with HTTPMock's recording mode")
-        }
+        try readProxy(fields)
         if let stub = node.child("fromConfiguredStub", of: fields) {
             throw stub.error("\"fromConfiguredStub\" is not supported: it belongs to WireMock's proxying")
         }

@@ -122,7 +122,7 @@ package struct WireMockStubMapping: Sendable {
     }
 
     /// The stub this mapping registers.
-    func definition(files: WireMockResponse.Files, globalTemplating: Bool) throws(HTTPMockError) -> Engine.Definition {
+    func definition(files: WireMockResponse.Files, globalTemplating: Bool, proxyHosts: Set<String>? = nil) throws(HTTPMockError) -> Engine.Definition {
         let top = WireMockNode(value: .object(object), path: "", place: place)
         let fields = try top.object(known: Self.keys)
         for key in ["postServeActions", "serveEventListeners"] where fields[key] != nil {
@@ -133,7 +133,8 @@ package struct WireMockStubMapping: Sendable {
         let responseNode = top.child("response", of: fields) ?? WireMockNode(value: .object([:]), path: "response", place: place)
         var read = try WireMockResponse(responseNode)
         read.jsonBodyText = jsonBodyText
-        var response = try read.served(files: files, globalTemplating: globalTemplating, pathTemplate: request.pathTemplate)
+        var response = try read.served(files: files, globalTemplating: globalTemplating, pathTemplate: request.pathTemplate,
+                                       proxyHosts: proxyHosts)
         var matches = request.matches
         try WireMockScenario(fields, in: top).apply(to: &matches, response: &response)
         var compiled: CompiledMatchers

@@ -93,8 +93,8 @@ import Testing
     }
 
     @Test func unsupportedFieldsSayWhat() throws {
-        #expect(try message(#"{"request": {"urlPath": "/x"}, "response": {"proxyBaseUrl": "http://example.com"}}"#)
-            .hasPrefix(#"mappings/bad.json at response.proxyBaseUrl: "proxyBaseUrl" is not supported: proxying"#))
+        #expect(try message(#"{"request": {"urlPath": "/x"}, "postServeActions": [{"name": "webhook"}]}"#)
+            .hasPrefix(#"mappings/bad.json at postServeActions: "postServeActions" is not supported"#))
         #expect(try message(#"{"request": {"urlPath": "/x"}, "requiredScenarioState": "Started"}"#)
             == #"mappings/bad.json at requiredScenarioState: "requiredScenarioState" needs a "scenarioName""#)
         #expect(try message(#"{"request": {"urlPath": "/x", "customMatcher": {"name": "mine"}}}"#)

@@ -1,0 +1,58 @@
+import Foundation
+import HTTPMock
+import HTTPMockServer
+import Testing
+
+/// WireMock's `proxyBaseUrl` over the socket: a mapping whose answer is another server's. The upstream is another
+/// HTTPMockServer on 127.0.0.1.
+@Suite("A WireMock mapping with proxyBaseUrl is answered by the server it names")
+struct ProxiedMappingTests {
+    @Test("the request goes on to the mapping's base URL, rewritten as WireMock does; the answer comes back as it is")
+    func forwardsToTheMappingsTarget() async throws {
+        let upstream = HTTPMock()
+        upstream.addResponses(forPath: "/base/orders/9", method: .put) {
+            MockResponse.plaintext("updated", status: .accepted, headers: ["X-Upstream": "yes"])
+        }
+        try await HTTPMockServer.withServer(serving: upstream) { upstreamServer in
+            let target = upstreamServer.baseURL.absoluteString + "/base"
+            let folder = try temporaryFolder([
+                "mappings/proxy.json": #"""
+                    {"request": {"urlPathPattern": "/api/.*"},
+                     "response": {"proxyBaseUrl": "\#(target)", "proxyUrlPrefixToRemove": "/api",
+                                  "additionalProxyRequestHeaders": {"X-Via": "front"}, "removeProxyRequestHeaders": ["Cookie"]}}
+                    """#,
+                "mappings/local.json": #"{"request": {"urlPath": "/local"}, "response": {"body": "front"}}"#,
+            ])
+            let front = HTTPMock()
+            try front.loadWireMockMappings(from: folder)
+            try await HTTPMockServer.withServer(serving: front) { server in
+                let reply = try await call("PUT", server.baseURL.adding("/api/orders/9?v=2"), body: "{}",
+                                           headers: ["Cookie": "session=1", "X-Trace": "t"])
+                #expect(reply.status == 202)
+                #expect(reply.text == "updated")
+                #expect(reply.headers["x-upstream"] == "yes")
+                let sent = try #require(upstream.journal.last?.request)
+                #expect(sent.path == "/base/orders/9")
+                #expect(sent.queryValues(for: "v") == ["2"])
+                #expect(sent.headers["X-Via"] == "front" && sent.headers["X-Trace"] == "t" && sent.headers["Cookie"] == nil)
+                #expect(sent.bodyText == "{}")
+                #expect(front.journal.last?.statusCode == 202)
+                #expect(try await call("GET", server.baseURL.adding("/local")).text == "front")
+                #expect(upstream.journal.count == 1)
+            }
+        }
+    }
+
+    @Test("httpmock check refuses a proxyBaseUrl beyond this machine, and passes it with --allow-proxy-to",
+          .disabled(if: runsUnderAddressSanitizer, "launches processes"))
+    func onlyLoopbackUnlessAllowed() async throws {
+        let folder = try temporaryFolder([
+            "mappings/proxy.json": #"{"request": {"urlPath": "/x"}, "response": {"proxyBaseUrl": "https://staging.example.com"}}"#,
+        ])
+        let refused = try await ChildProcess.runToEnd("httpmock", arguments: ["check", folder.path])
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("staging.example.com, beyond this machine") && refused.output.contains("--allow-proxy-to"))
+        let allowed = try await ChildProcess.runToEnd("httpmock", arguments: ["check", folder.path, "--allow-proxy-to", "staging.example.com"])
+        #expect(allowed.status == 0, "\(allowed.output)\(allowed.errors)")
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// A stub's answer that another server gives: the request goes on to ``base`` and its answer comes back as it is
+/// (WireMock's `proxyBaseUrl`). Faces carry it out as they carry out a passthrough: the mock's passthrough session in
+/// process, HTTPMockServer's forwarding over the socket.
+struct Forwarding: Sendable {
+    /// Scheme, authority and an optional path that the request's own path follows.
+    let base: URL
+    /// A path prefix taken off the request's path first (`proxyUrlPrefixToRemove`).
+    let prefixToRemove: String?
+    /// Headers set on the forwarded request, replacing any of the same name (`additionalProxyRequestHeaders`).
+    let addedHeaders: [(name: String, value: String)]
+    /// Headers not forwarded (`removeProxyRequestHeaders`), by name in any case.
+    let removedHeaders: Set<String>
+
+    init(base: URL, prefixToRemove: String? = nil, addedHeaders: [(name: String, value: String)] = [], removedHeaders: [String] = []) {
+        self.base = base
+        self.prefixToRemove = prefixToRemove
+        self.addedHeaders = addedHeaders
+        self.removedHeaders = Set(removedHeaders.map { $0.lowercased() })
+    }
+
+    /// The request that goes on: `base` followed by the request's path (less the prefix) and query, its method and
+    /// body, its headers less the removed ones and `Host` (the target's own is sent), with the added ones.
+    func request(for request: CapturedRequest) -> CapturedRequest {
+        let relative = RelativeURL(request.url)
+        var path = relative.path
+        if let prefixToRemove, !prefixToRemove.isEmpty, path.hasPrefix(prefixToRemove) { path.removeFirst(prefixToRemove.count) }
+        if !path.isEmpty, !path.hasPrefix("/") { path = "/" + path }
+        var text = base.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        text += path
+        if let query = relative.query { text += "?" + query }
+        let replaced = Set(addedHeaders.map { $0.name.lowercased() })
+        var headers = HeaderFields()
+        for field in request.headers {
+            let name = field.name.lowercased()
+            if name == "host" || removedHeaders.contains(name) || replaced.contains(name) { continue }
+            headers.add(field.name, field.value)
+        }
+        for (name, value) in addedHeaders { headers.add(name, value) }
+        return CapturedRequest(method: request.method, url: URL(string: text) ?? base, headers: headers, body: request.body)
+    }
+}
