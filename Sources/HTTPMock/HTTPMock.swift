@@ -54,7 +54,6 @@ public final class HTTPMock: Sendable {
     private struct Settings {
         var defaultDomain = "example.com"
         var fileSizeLimits = FileSizeLimits.standard
-        var allowedProxyHosts: Set<String> = []
     }
 
     /// Creates a mock with its own session.
@@ -115,9 +114,10 @@ public final class HTTPMock: Sendable {
         set { settings.withLock { $0.fileSizeLimits = newValue } }
     }
 
-    /// Hosts beyond this machine that WireMock mappings may forward requests to with `proxyBaseUrl`. Empty by
-    /// default: a mapping may proxy to loopback only (`localhost`, `127.0.0.1`, `::1`), and one that names another
-    /// host is refused when it is loaded, naming the host. Set it before loading the mappings.
+    /// Hosts beyond this machine that WireMock mappings may send requests to: the targets of `proxyBaseUrl` and of
+    /// webhooks. Empty by default: a mapping may proxy to loopback only (`localhost`, `127.0.0.1`, `::1`), and one
+    /// that names another host is refused when it is loaded, naming the host (set this before loading); a webhook
+    /// whose URL names another host is not sent, and its journal entry says why.
     ///
     /// ```swift
     /// mock.allowedProxyHosts = ["staging.example.com"]
@@ -126,8 +126,8 @@ public final class HTTPMock: Sendable {
     ///
     /// Proxied requests go through ``passthroughSession``; over HTTPMockServer, the server forwards them.
     public var allowedProxyHosts: Set<String> {
-        get { settings.withLock { $0.allowedProxyHosts } }
-        set { settings.withLock { $0.allowedProxyHosts = newValue } }
+        get { core.engine.allowedHosts }
+        set { core.engine.allowedHosts = newValue }
     }
 
     /// The limits of ``fileSizeLimits``, for the loaders.

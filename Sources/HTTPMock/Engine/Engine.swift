@@ -38,6 +38,11 @@ final class Engine: Sendable {
         var scenarios = ScenarioStates()
         /// The mock's ``HTTPMock/defaultDomain``, which a near-miss report names when a request got it.
         var defaultDomain = "example.com"
+        /// Webhooks of answered requests, sent when their entries complete (at most ``pendingWebhookLimit``: the
+        /// oldest go first, for entries that never complete).
+        var pendingWebhooks: [Int: PendingWebhooks] = [:]
+        /// Hosts beyond this machine that proxies and webhooks may reach (``HTTPMock/allowedProxyHosts``).
+        var allowedHosts: Set<String> = []
 
         /// Forgets the state of scenarios no stub names any more (after stubs are removed).
         mutating func forgetUnnamedScenarios() {
@@ -56,6 +61,9 @@ final class Engine: Sendable {
     private let state = Locked(State())
     /// Who is told when an entry is appended or completed (waiting assertions, journal writers).
     let journalEvents = JournalEvents()
+    /// Sends the webhooks of a completed entry: set by the interception layer, which owns the sessions.
+    private let webhookSender = Locked<(@Sendable (PendingWebhooks) -> Void)?>(nil)
+    static let pendingWebhookLimit = 1_000
 
     /// One stub to register: a route, conditions and responses.
     struct Definition {
@@ -264,7 +272,14 @@ final class Engine: Sendable {
         }
         guard let response else { return nil }
         if let move = response.scenarioMove { state.scenarios.set(move.name, to: move.state) }
-        return (response, state.journal.append(request, resolution: .stub(id, summary: summary)))
+        let entry = state.journal.append(request, resolution: .stub(id, summary: summary))
+        if !response.webhooks.isEmpty {
+            if state.pendingWebhooks.count >= Self.pendingWebhookLimit, let oldest = state.pendingWebhooks.keys.min() {
+                state.pendingWebhooks[oldest] = nil
+            }
+            state.pendingWebhooks[entry] = PendingWebhooks(entry: entry, request: request, webhooks: response.webhooks)
+        }
+        return (response, entry)
     }
 
     /// The whole decision under the lock, for candidates that run no user code.
@@ -325,14 +340,44 @@ final class Engine: Sendable {
     }
 
     func complete(_ entry: Int, with outcome: JournalEntry.Outcome) {
-        state.withLock { $0.journal.complete(entry, with: outcome) }
+        let webhooks = state.withLock { state -> PendingWebhooks? in
+            state.journal.complete(entry, with: outcome)
+            return state.pendingWebhooks.isEmpty ? nil : state.pendingWebhooks.removeValue(forKey: entry)
+        }
         journalEvents.notify(.completed, entry: entry, engine: self)
+        if let webhooks { send(webhooks) }
+    }
+
+    /// Hands the webhooks of a completed entry to the sender, outside the lock.
+    private func send(_ webhooks: PendingWebhooks) {
+        webhookSender.withLock { $0 }?(webhooks)
     }
 }
 
 // MARK: - Settings
 
 extension Engine {
+    /// Hosts beyond this machine that proxies and webhooks may reach.
+    var allowedHosts: Set<String> {
+        get { state.withLock { $0.allowedHosts } }
+        set { state.withLock { $0.allowedHosts = Set(newValue.map { $0.lowercased() }) } }
+    }
+
+    /// Whether a proxy or a webhook may send to `host`: loopback, or a host the user allowed.
+    func mayReach(_ host: String) -> Bool {
+        Loopback.contains(host) || state.withLock { $0.allowedHosts.contains(host.lowercased()) }
+    }
+
+    /// Who sends webhooks (the interception layer, with the mock's passthrough session).
+    func setWebhookSender(_ sender: @escaping @Sendable (PendingWebhooks) -> Void) {
+        webhookSender.withLock { $0 = sender }
+    }
+
+    /// A webhook that entry `id`'s stub sent, kept with the entry; waits on the journal are told.
+    func recordWebhook(_ id: Int, _ record: WebhookRecord) {
+        state.withLock { $0.journal.addWebhook(id, record) }
+        journalEvents.notify(.webhook, entry: id, engine: self)
+    }
     /// What happens to a request no stub answers.
     var policy: UnmockedPolicy {
         get { state.withLock { $0.policy } }
@@ -626,7 +671,10 @@ extension Engine {
             state.journal.complete(entry, with: outcome)
             return true
         }
-        if done { journalEvents.notify(.completed, entry: entry, engine: self) }
+        guard done else { return }
+        let webhooks = state.withLock { $0.pendingWebhooks.isEmpty ? nil : $0.pendingWebhooks.removeValue(forKey: entry) }
+        journalEvents.notify(.completed, entry: entry, engine: self)
+        if let webhooks { send(webhooks) }
     }
 }
 

@@ -14,6 +14,7 @@ final class MockCore: Sendable {
     init(engine: Engine, passthroughSession: URLSession?) {
         self.engine = engine
         customPassthroughSession = passthroughSession
+        WebhookSender.install(on: self)
     }
 
     /// A session without any mock in it, for `.passthrough`: the user's, or one default session for every mock

@@ -79,6 +79,12 @@ public struct MockResponse: Sendable {
         get { storage.scenarioMove }
         set { mutate { $0.scenarioMove = newValue } }
     }
+    /// Requests sent once the response has been served (WireMock's webhooks); the engine hands them to the
+    /// interception layer when the request's journal entry completes.
+    var webhooks: [Webhook] {
+        get { storage.webhooks }
+        set { mutate { $0.webhooks = newValue } }
+    }
 
     /// The fields, shared by copies until one of them changes (copy on write): a response registered for
     /// 100,000 stubs is stored once, not 100,000 times.
@@ -99,6 +105,7 @@ public struct MockResponse: Sendable {
         var truncation: Int?
         var render: (@Sendable (CapturedRequest) -> MockResponse)?
         var scenarioMove: ScenarioPoint?
+        var webhooks: [Webhook] = []
 
         init(status: Status, headers: [String: String], lifetime: Lifetime, delivery: Delivery, content: Content,
              problem: HTTPMockError?) {
@@ -117,6 +124,7 @@ public struct MockResponse: Sendable {
             copy.truncation = truncation
             copy.render = render
             copy.scenarioMove = scenarioMove
+            copy.webhooks = webhooks
             return copy
         }
     }

@@ -5,7 +5,7 @@ import Testing
 
 /// WireMock's `proxyBaseUrl` over the socket: a mapping whose answer is another server's. The upstream is another
 /// HTTPMockServer on 127.0.0.1.
-@Suite("A WireMock mapping with proxyBaseUrl is answered by the server it names")
+@Suite("A WireMock mapping with proxyBaseUrl is answered by the server it names; its webhooks go after the answer")
 struct ProxiedMappingTests {
     @Test("the request goes on to the mapping's base URL, rewritten as WireMock does; the answer comes back as it is")
     func forwardsToTheMappingsTarget() async throws {
@@ -40,6 +40,37 @@ struct ProxiedMappingTests {
                 #expect(try await call("GET", server.baseURL.adding("/local")).text == "front")
                 #expect(upstream.journal.count == 1)
             }
+        }
+    }
+
+    @Test("a webhook goes to its loopback target after the server has answered, and is kept with the answered request")
+    func webhookAfterTheAnswer() async throws {
+        let receiver = HTTPMock()
+        let arrived = AsyncStream.makeStream(of: String.self)
+        receiver.addResponses(forPath: "/hooks/paid", method: .post) {
+            MockResponse.dynamic(lifetime: .eternal) { request, _ in
+                arrived.continuation.yield(request.bodyText ?? "")
+                return .empty(status: .noContent)
+            }
+        }
+        try await HTTPMockServer.withServer(serving: receiver) { receiverServer async throws in
+            let folder = try temporaryFolder([
+                "mappings/pay.json": #"""
+                    {"request": {"method": "POST", "urlPath": "/pay"}, "response": {"status": 200, "body": "paid"},
+                     "serveEventListeners": [{"name": "webhook", "parameters": {
+                       "url": "\#(receiverServer.baseURL.absoluteString)/hooks/paid", "body": "paid {{originalRequest.body}}"}}]}
+                    """#,
+            ])
+            let front = HTTPMock()
+            try front.loadWireMockMappings(from: folder)
+            try await HTTPMockServer.withServer(serving: front) { server async throws in
+                #expect(try await call("POST", server.baseURL.adding("/pay"), body: "order 7").text == "paid")
+            }
+            // A bound against a hang: a webhook that never comes ends the stream, and the test fails.
+            let watchdog = Task { try await Task.sleep(nanoseconds: 60_000_000_000); arrived.continuation.finish() }
+            defer { watchdog.cancel() }
+            var iterator = arrived.stream.makeAsyncIterator()
+            #expect(await iterator.next() == "paid order 7")
         }
     }
 

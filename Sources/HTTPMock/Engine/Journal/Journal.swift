@@ -124,6 +124,12 @@ struct Journal: Sendable {
         change(&slots[slot]!.stream)
     }
 
+    /// Adds a webhook that entry `id`'s stub sent, if the journal still has the entry.
+    mutating func addWebhook(_ id: Int, _ record: WebhookRecord) {
+        guard let slot = slot(of: id), slots[slot] != nil else { return }
+        slots[slot]!.webhooks.append(record)
+    }
+
     /// Changes the WebSocket record of entry `id`, if the journal still has it.
     mutating func updateWebSocket(_ id: Int, _ change: (inout WebSocketRecord?) -> Void) {
         guard let slot = slot(of: id), slots[slot] != nil else { return }

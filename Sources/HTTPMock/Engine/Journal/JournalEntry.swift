@@ -32,6 +32,9 @@ public struct JournalEntry: Sendable, Identifiable {
     public internal(set) var stream: StreamRecord?
     /// For a WebSocket conversation HTTPMockServer ran: every message both ways, and how it closed. `nil` otherwise.
     public internal(set) var webSocket: WebSocketRecord?
+    /// The webhooks the stub sent once it had answered (a WireMock mapping's `serveEventListeners`), in the order
+    /// they completed. Empty for most requests.
+    public internal(set) var webhooks: [WebhookRecord] = []
 
     /// An entry as the journal makes it, with its body truncation.
     init(id: Int, request: CapturedRequest, bodyTruncation: BodyTruncation?, receivedAt: Date, resolution: Resolution,

@@ -48,4 +48,6 @@ public enum JournalEvent: Sendable, Equatable {
     case completed
     /// A streamed response's headers or one of its parts reached the client (``JournalEntry/stream``).
     case streamed
+    /// A webhook the stub sent after its response completed, or was refused (``JournalEntry/webhooks``).
+    case webhook
 }

@@ -125,9 +125,6 @@ package struct WireMockStubMapping: Sendable {
     func definition(files: WireMockResponse.Files, globalTemplating: Bool, proxyHosts: Set<String>? = nil) throws(HTTPMockError) -> Engine.Definition {
         let top = WireMockNode(value: .object(object), path: "", place: place)
         let fields = try top.object(known: Self.keys)
-        for key in ["postServeActions", "serveEventListeners"] where fields[key] != nil {
-            throw top.child(key, of: fields)!.error("\"\(key)\" is not supported: webhooks and serve-event listeners do not run here")
-        }
         guard let requestNode = top.child("request", of: fields) else { throw top.error("the required key \"request\" is missing; add it") }
         let request = try WireMockRequest(requestNode)
         let responseNode = top.child("response", of: fields) ?? WireMockNode(value: .object([:]), path: "response", place: place)
@@ -135,6 +132,7 @@ package struct WireMockStubMapping: Sendable {
         read.jsonBodyText = jsonBodyText
         var response = try read.served(files: files, globalTemplating: globalTemplating, pathTemplate: request.pathTemplate,
                                        proxyHosts: proxyHosts)
+        response.webhooks = try WireMockWebhooks.read(fields, of: top, source: place, allowedHosts: proxyHosts)
         var matches = request.matches
         try WireMockScenario(fields, in: top).apply(to: &matches, response: &response)
         var compiled: CompiledMatchers

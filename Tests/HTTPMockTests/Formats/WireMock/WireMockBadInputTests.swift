@@ -93,8 +93,8 @@ import Testing
     }
 
     @Test func unsupportedFieldsSayWhat() throws {
-        #expect(try message(#"{"request": {"urlPath": "/x"}, "postServeActions": [{"name": "webhook"}]}"#)
-            .hasPrefix(#"mappings/bad.json at postServeActions: "postServeActions" is not supported"#))
+        #expect(try message(#"{"request": {"urlPath": "/x"}, "postServeActions": [{"name": "slack-notifier"}]}"#)
+            .hasPrefix(#"mappings/bad.json at postServeActions[0]: "slack-notifier" is a WireMock extension, which does not run here"#))
         #expect(try message(#"{"request": {"urlPath": "/x"}, "requiredScenarioState": "Started"}"#)
             == #"mappings/bad.json at requiredScenarioState: "requiredScenarioState" needs a "scenarioName""#)
         #expect(try message(#"{"request": {"urlPath": "/x", "customMatcher": {"name": "mine"}}}"#)

@@ -95,7 +95,9 @@ final class HandlebarsRenderer {
     init(template: HandlebarsTemplate, request: CapturedRequest) {
         self.template = template
         model = TemplateRequestModel(request: request, pathNames: template.pathNames)
-        frames = [Frame(value: .object(TemplateObject([("request", .request), ("parameters", .object(TemplateObject()))])))]
+        // `originalRequest`: the same request, as a webhook's templates name it.
+        frames = [Frame(value: .object(TemplateObject([("request", .request), ("originalRequest", .request),
+                                                         ("parameters", .object(TemplateObject()))])))]
     }
 
     // MARK: - Limits
