@@ -48,6 +48,8 @@ import Testing
         await stream.waitForClient()
         await stream.send(ServerSentEvent("Hel"))
         await transcript.waitForText("Hel")      // the app shows the first token before the next one exists
+        // The stream counts a part once its delivery returns, which may be just after the app has it.
+        await stream.waitUntilDelivered(1)
         #expect(stream.deliveredParts == 1)
         await stream.send(ServerSentEvent("lo"))
         stream.finish()

@@ -1,8 +1,11 @@
 import Foundation
 
-/// A JSONPath expression in the forms request matchers and templates commonly use: `$.a.b`, `$['a b']`, `$.a[0]`,
-/// `$.a[-1]`, `$.a[*]`, `$.*`, `$..name`, `$.a[1:3]`, and filters `$.a[?(@.b == 'x')]`, `[?(@.n > 2)]`,
-/// `[?(@.b)]`, joined with `&&` or `||`. Anything else is refused when it is compiled, naming what it met.
+/// A JSONPath expression in the forms request matchers and templates commonly use (those of Jayway's JsonPath, which
+/// WireMock reads them with): `$.a.b`, `$['a b']`, `$.a[0]`, `$.a[-1]`, `$.a[*]`, `$.*`, `$..name`, `$.a[1:3]`;
+/// filters `$.a[?(@.b == 'x')]`, `[?(@.n > 2)]`, `[?(@.b)]`, `[?(@.name =~ /ann.*/i)]`, `in`, `nin`, `size`,
+/// `empty`, `anyof`, `noneof` and `subsetof`, joined with `&&` or `||`; and the functions `length()`, `size()`,
+/// `min()`, `max()`, `avg()`, `sum()`, `stddev()`, `first()`, `last()` and `keys()` at the end of a path or of a
+/// filter's operand. Anything else is refused when it is compiled, naming what it met.
 struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     indirect enum Step: Sendable, Hashable {
         case name(String)
@@ -11,14 +14,39 @@ struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         case wildcard
         case descendants(Step)
         case filter(Filter)
+        /// A function of what the steps before selected (`length()`, `min()`…).
+        case function(String)
     }
 
     indirect enum Filter: Sendable, Hashable {
         case exists([Step])
         case compare([Step], String, JSONValue)
+        /// `=~ /pattern/flags`.
+        case regex([Step], FilterRegex)
         case and(Filter, Filter)
         case or(Filter, Filter)
     }
+
+    /// A filter's regular expression, compared by its text.
+    struct FilterRegex: Sendable, Hashable {
+        let pattern: String
+        let caseInsensitive: Bool
+        let regex: NSRegularExpression
+
+        static func == (lhs: FilterRegex, rhs: FilterRegex) -> Bool {
+            lhs.pattern == rhs.pattern && lhs.caseInsensitive == rhs.caseInsensitive
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(pattern)
+            hasher.combine(caseInsensitive)
+        }
+    }
+
+    static let functions: Set<String> = ["length", "size", "min", "max", "avg", "sum", "stddev", "first", "last", "keys"]
+
+    /// Whether a filter runs a regular expression (so a test using the path may be slow).
+    var usesRegex: Bool { source.contains("=~") }
 
     let source: String
     let steps: [Step]
@@ -47,8 +75,47 @@ struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     private static func apply(_ steps: [Step], to start: [JSONValue]) -> [JSONValue] {
         var current = start
-        for step in steps { current = current.flatMap { apply(step, to: $0) } }
+        for step in steps {
+            if case .function(let name) = step {
+                current = function(name, of: current).map { [$0] } ?? []
+            } else {
+                current = current.flatMap { apply(step, to: $0) }
+            }
+        }
         return current
+    }
+
+    /// `name` applied to what was selected: the elements of one array (the values of one object for `keys()`),
+    /// or the selected values themselves when there are several.
+    private static func function(_ name: String, of selected: [JSONValue]) -> JSONValue? {
+        var items = selected
+        if selected.count == 1 {
+            switch selected[0] {
+            case .array(let array): items = array
+            case .object(let object) where name == "keys": return .array(object.keys.sorted().map { .string($0) })
+            case .object(let object) where name == "length" || name == "size": return .int(object.count)
+            case .string(let text) where name == "length" || name == "size": return .int(text.count)
+            default: break
+            }
+        }
+        let numbers = items.compactMap(\.number)
+        switch name {
+        case "length", "size": return .int(items.count)
+        case "first": return items.first
+        case "last": return items.last
+        case "keys": return nil
+        default:
+            guard !numbers.isEmpty else { return nil }
+            let sum = numbers.reduce(0, +)
+            let mean = sum / Double(numbers.count)
+            switch name {
+            case "min": return .double(numbers.min()!)
+            case "max": return .double(numbers.max()!)
+            case "sum": return .double(sum)
+            case "avg": return .double(mean)
+            default: return .double((numbers.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(numbers.count)).squareRoot())
+            }
+        }
     }
 
     private static func apply(_ step: Step, to value: JSONValue) -> [JSONValue] {
@@ -91,11 +158,37 @@ extension JSONPath.Filter {
         case .exists(let steps): return JSONPath.value(at: steps, in: value) != nil
         case .and(let a, let b): return a.holds(for: value) && b.holds(for: value)
         case .or(let a, let b): return a.holds(for: value) || b.holds(for: value)
+        case .regex(let steps, let filter):
+            guard case .string(let text)? = JSONPath.value(at: steps, in: value) else { return false }
+            return filter.regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
         case .compare(let steps, let op, let literal):
             guard let found = JSONPath.value(at: steps, in: value) else { return false }
+            let list: [JSONValue] = if case .array(let items) = literal { items } else { [] }
+            let elements: [JSONValue] = if case .array(let items) = found { items } else { [found] }
             switch op {
             case "==": return literal.matches(found)
             case "!=": return !literal.matches(found)
+            case "in": return list.contains { $0.matches(found) }
+            case "nin": return !list.contains { $0.matches(found) }
+            case "anyof": return elements.contains { element in list.contains { $0.matches(element) } }
+            case "noneof": return !elements.contains { element in list.contains { $0.matches(element) } }
+            case "subsetof": return elements.allSatisfy { element in list.contains { $0.matches(element) } }
+            case "size":
+                let count: Int? = switch found {
+                case .array(let items): items.count
+                case .string(let text): text.count
+                case .object(let object): object.count
+                default: nil
+                }
+                return count != nil && literal.number == Double(count!)
+            case "empty":
+                let isEmpty: Bool? = switch found {
+                case .array(let items): items.isEmpty
+                case .string(let text): text.isEmpty
+                case .object(let object): object.isEmpty
+                default: nil
+                }
+                return isEmpty != nil && literal == .bool(isEmpty!)
             default:
                 let order: ComparisonResult
                 switch (found.number, literal.number, found, literal) {
@@ -180,8 +273,15 @@ private struct Parser {
             position += 1
         }
         guard position > start else { throw failure("a name is missing") }
-        if peek() == "(" { throw failure("functions such as \(String(String.UnicodeScalarView(text[start..<position])))() are not supported") }
-        return .name(String(String.UnicodeScalarView(text[start..<position])))
+        let name = String(String.UnicodeScalarView(text[start..<position]))
+        if peek() == "(" {
+            guard JSONPath.functions.contains(name), peek(1) == ")" else {
+                throw failure("\(name)() is not a function this library reads; use one of \(JSONPath.functions.sorted().map { "\($0)()" }.joined(separator: ", "))")
+            }
+            position += 2
+            return .function(name)
+        }
+        return .name(name)
     }
 
     /// What follows a `[`, up to and including its `]`.
@@ -250,6 +350,27 @@ private struct Parser {
         guard eat("@") else { throw failure("a filter tests \"@\", the current element") }
         let steps = try self.steps(stopAt: [")", "=", "!", "<", ">", "&", "|"])
         skipSpaces()
+        if peek() == "=", peek(1) == "~" {
+            position += 2
+            skipSpaces()
+            return .regex(steps, try regex())
+        }
+        for word in ["nin", "in", "anyof", "noneof", "subsetof", "size", "empty"] {
+            let scalars = Array(word.unicodeScalars)
+            guard position + scalars.count < text.count, Array(text[position..<(position + scalars.count)]) == scalars,
+                  text[position + scalars.count] == " " else { continue }
+            position += scalars.count
+            skipSpaces()
+            let value = try literal()
+            switch word {
+            case "size" where value.number == nil: throw failure("size compares with a number")
+            case "empty" where value != .bool(true) && value != .bool(false): throw failure("empty compares with true or false")
+            case "in", "nin", "anyof", "noneof", "subsetof":
+                guard case .array = value else { throw failure("\(word) compares with a list such as ['a', 'b']") }
+            default: break
+            }
+            return .compare(steps, word, value)
+        }
         for op in ["==", "!=", "<=", ">=", "<", ">"] {
             let scalars = Array(op.unicodeScalars)
             guard peek() == scalars[0], scalars.count == 1 || peek(1) == scalars[1] else { continue }
@@ -261,10 +382,41 @@ private struct Parser {
         return .exists(steps)
     }
 
+    /// `/pattern/` with an optional `i`, compiled now.
+    private mutating func regex() throws(JSONPathError) -> JSONPath.FilterRegex {
+        guard eat("/") else { throw failure("=~ compares with a regular expression written /pattern/") }
+        var pattern = ""
+        while let next = peek(), next != "/" {
+            if next == "\\", let escaped = peek(1), escaped == "/" { pattern.unicodeScalars.append("/"); position += 2; continue }
+            pattern.unicodeScalars.append(next)
+            position += 1
+        }
+        guard eat("/") else { throw failure("a regular expression is not closed with \"/\"") }
+        let caseInsensitive = eat("i")
+        do {
+            let regex = try NSRegularExpression(pattern: pattern, options: caseInsensitive ? [.caseInsensitive] : [])
+            return JSONPath.FilterRegex(pattern: pattern, caseInsensitive: caseInsensitive, regex: regex)
+        } catch {
+            throw failure("/\(pattern)/ is not a regular expression")
+        }
+    }
+
     private mutating func literal() throws(JSONPathError) -> JSONValue {
         if peek() == "'" || peek() == "\"" { return .string(try quoted()) }
+        if eat("[") {
+            var items: [JSONValue] = []
+            skipSpaces()
+            if eat("]") { return .array(items) }
+            while true {
+                skipSpaces()
+                items.append(try literal())
+                skipSpaces()
+                if eat("]") { return .array(items) }
+                guard eat(",") else { throw failure("expected \",\" or \"]\" in a list") }
+            }
+        }
         let start = position
-        while let next = peek(), next != ")", next != " ", next != "&", next != "|" { position += 1 }
+        while let next = peek(), next != ")", next != " ", next != "&", next != "|", next != ",", next != "]" { position += 1 }
         let word = String(String.UnicodeScalarView(text[start..<position]))
         switch word {
         case "true": return .bool(true)

@@ -17,7 +17,7 @@ extension Match {
         let summary = "body json path \(path)" + (pattern == nil ? "" : " (with a value pattern)")
         return Match(summary) { () throws(HTTPMockError) -> Compiled in
             let test = try pattern?.test()
-            return Compiled(condition: Condition(key: nil, weight: 2, summary: summary, isUserCode: pattern?.usesRegex ?? false) { request in
+            return Compiled(condition: Condition(key: nil, weight: 2, summary: summary, isUserCode: path.usesRegex || (pattern?.usesRegex ?? false)) { request in
                 guard let body = request.body, let json = JSONValue(data: body) else { return false }
                 return WireMockJSONPath.holds(path, test, in: json)
             })
