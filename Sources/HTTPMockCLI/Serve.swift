@@ -164,9 +164,9 @@ struct Serve: AsyncParsableCommand {
 
         let signals = StopSignals { Task { await server.stop() } }
         let watching = watch ? Task {
-            await watcher.run(every: 0.5, from: baseline) {
+            await watcher.run(every: 0.5, from: baseline) { changed in
                 do {
-                    let outcome = try sources.load(into: mock)
+                    let outcome = try sources.reload(changed, into: mock)
                     for line in outcome.skipped { Console.error("httpmock: skipped \(line)") }
                     Console.error("httpmock: reloaded \(outcome.stubCount) stub(s)")
                 } catch {

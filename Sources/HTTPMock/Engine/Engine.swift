@@ -78,6 +78,37 @@ final class Engine: Sendable {
     /// request sees both or neither, and the new ones take their place.
     @discardableResult
     func register(_ definitions: [Definition], slot: String? = nil) throws(HTTPMockError) -> [StubID] {
+        try check(definitions)
+        return state.withLock { state in
+            if let slot, let previous = state.loadedSlots[slot] { state.router.removeAll { previous.contains($0.id) } }
+            let ids = definitions.map {
+                state.router.add(host: $0.host, path: $0.path, conditions: $0.conditions, responses: $0.responses)
+            }
+            if let slot { state.loadedSlots[slot] = Set(ids) }
+            state.forgetUnnamedScenarios()
+            return ids
+        }
+    }
+
+    /// Replaces some stubs of a slot (those of one changed file) with `definitions`, in one step: the rest of the
+    /// slot stays as it is. All or nothing, as ``register(_:slot:)``.
+    func replace(_ old: Set<StubID>, with definitions: [Definition], inSlot slot: String) throws(HTTPMockError) -> [StubID] {
+        try check(definitions)
+        return state.withLock { state in
+            let gone = old.intersection(state.loadedSlots[slot] ?? [])
+            if !gone.isEmpty { state.router.removeAll { gone.contains($0.id) } }
+            let ids = definitions.map {
+                state.router.add(host: $0.host, path: $0.path, conditions: $0.conditions, responses: $0.responses)
+            }
+            state.loadedSlots[slot, default: []].subtract(gone)
+            state.loadedSlots[slot, default: []].formUnion(ids)
+            state.forgetUnnamedScenarios()
+            return ids
+        }
+    }
+
+    /// The first problem of `definitions` that keeps them from being registered.
+    private func check(_ definitions: [Definition]) throws(HTTPMockError) {
         for definition in definitions {
             if let conflict = definition.conditions.scenarioConflict { throw conflict }
             for response in definition.responses {
@@ -87,15 +118,6 @@ final class Engine: Sendable {
                     throw HTTPMockError.invalidResponse("lifetime .multiple(\(count)) for \(describe(definition)) must serve at least once; use .multiple(1) or more")
                 }
             }
-        }
-        return state.withLock { state in
-            if let slot, let previous = state.loadedSlots[slot] { state.router.removeAll { previous.contains($0.id) } }
-            let ids = definitions.map {
-                state.router.add(host: $0.host, path: $0.path, conditions: $0.conditions, responses: $0.responses)
-            }
-            if let slot { state.loadedSlots[slot] = Set(ids) }
-            state.forgetUnnamedScenarios()
-            return ids
         }
     }
 

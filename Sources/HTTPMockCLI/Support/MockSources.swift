@@ -65,6 +65,14 @@ struct MockSources {
     let format: SourceFormat?
     /// Skip a file that cannot be read (naming it on standard error) instead of failing.
     let skipInvalid: Bool
+    /// The stubs each served WireMock mapping file gave, so that a change to one file replaces its stubs alone.
+    private let tracked = TrackedFiles()
+
+    init(paths: [URL], format: SourceFormat?, skipInvalid: Bool) {
+        self.paths = paths
+        self.format = format
+        self.skipInvalid = skipInvalid
+    }
 
     /// The root of the first WireMock folder among the paths (a folder holding `mappings/`, or a `mappings` folder
     /// itself), which the admin API reads the body files of its mappings from and saves them into.
@@ -108,9 +116,54 @@ struct MockSources {
                 outcome.skipped.append("\(path.path): \(Self.describe(error))")
             }
         }
-        try mock.register(prepared, slot: Self.slot)
+        tracked.replaceAll(try mock.registerTrackingFiles(prepared, slot: Self.slot))
         outcome.stubCount = prepared.reduce(0) { $0 + $1.stubCount }
         return outcome
+    }
+
+    /// After `changed` paths changed: when they are all mapping files of served WireMock folders (changed, added or
+    /// deleted), reads those files alone and replaces their stubs, leaving the rest served as it is; otherwise
+    /// everything is read again (``load(into:)``). Throws (and changes nothing) as ``load(into:)`` does.
+    @discardableResult
+    func reload(_ changed: Set<String>, into mock: HTTPMock) throws -> Outcome {
+        let manager = FileManager.default
+        var files: [String] = []
+        for path in changed.sorted() {
+            var isFolder: ObjCBool = false
+            // A folder's own stamp changes when a file in it comes or goes; the file is in `changed` itself.
+            if manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { continue }
+            guard path.lowercased().hasSuffix(".json"), isWireMockMappingFile(path) else { return try load(into: mock) }
+            files.append(path)
+        }
+        var outcome = Outcome()
+        for path in files {
+            let url = URL(fileURLWithPath: path)
+            var prepared = PreparedMocks.empty(source: path)
+            if manager.fileExists(atPath: path) {
+                do {
+                    prepared = try mock.prepareWireMockMappings(from: url, ranking: .mostRecentlyAdded, skippingInvalid: skipInvalid)
+                    outcome.skipped += prepared.skipped.map { "\(path): \($0.message)" }
+                } catch {
+                    guard skipInvalid else { throw error }
+                    outcome.skipped.append("\(path): \(Self.describe(error))")
+                }
+            }
+            let ids = try mock.replaceFile(tracked.stubs(of: path), with: prepared, slot: Self.slot)
+            tracked.set(path, ids)
+            outcome.stubCount += ids.count
+        }
+        return outcome
+    }
+
+    /// Whether `path` is under the `mappings` folder of a served WireMock folder.
+    private func isWireMockMappingFile(_ path: String) -> Bool {
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        return paths.contains { root in
+            guard (try? format ?? SourceFormat.detect(root)) == .wiremock else { return false }
+            let folder = root.standardizedFileURL
+            let mappings = folder.lastPathComponent == "mappings" ? folder : folder.appendingPathComponent("mappings")
+            return standardized.hasPrefix(mappings.path + "/")
+        }
     }
 
     /// Reads every path as ``load(into:)`` does, skipping nothing and registering nothing: how many stubs they hold
@@ -159,6 +212,22 @@ struct MockSources {
             outcome.skipped += prepared.skipped.map { "\(path.path): \($0.message)" }
             return [prepared]
         }
+    }
+}
+/// The stubs of each served WireMock mapping file, by the file's standardized path.
+final class TrackedFiles: Sendable {
+    private let byFile = Locked<[String: Set<StubID>]>([:])
+
+    func replaceAll(_ files: [String: Set<StubID>]) { byFile.withLock { $0 = files } }
+
+    func stubs(of path: String) -> Set<StubID> {
+        let key = URL(fileURLWithPath: path).standardizedFileURL.path
+        return byFile.withLock { $0[key] ?? [] }
+    }
+
+    func set(_ path: String, _ ids: Set<StubID>) {
+        let key = URL(fileURLWithPath: path).standardizedFileURL.path
+        byFile.withLock { $0[key] = ids.isEmpty ? nil : ids }
     }
 }
 #endif

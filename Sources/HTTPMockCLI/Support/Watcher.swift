@@ -28,16 +28,18 @@ struct Watcher {
         return "\(date) \(size)"
     }
 
-    /// Calls `changed` each time what the paths hold differs from the look before (the first time, from
-    /// `baseline`, taken before the paths were first read), every `interval` seconds, until the task is cancelled.
-    func run(every interval: Double, from baseline: [String: String], changed: @Sendable () -> Void) async {
+    /// Calls `changed` with the paths that differ each time what the paths hold differs from the look before (the
+    /// first time, from `baseline`, taken before the paths were first read), every `interval` seconds, until the
+    /// task is cancelled.
+    func run(every interval: Double, from baseline: [String: String], changed: @Sendable (Set<String>) -> Void) async {
         var last = baseline
         while !Task.isCancelled {
             try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
             let now = snapshot()
             if now != last {
+                let paths = Set(now.keys).union(last.keys).filter { now[$0] != last[$0] }
                 last = now
-                changed()
+                changed(paths)
             }
         }
     }

@@ -18,6 +18,14 @@ struct ServeCommandTests {
         return false
     }
 
+    private func answer(_ url: URL, becomesStatus status: Int) async throws -> Bool {
+        for _ in 0..<600 {
+            if try await call("GET", url).status == status { return true }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        return false
+    }
+
     /// Starts `httpmock serve` and reads the base URL it prints first.
     private func serve(_ arguments: [String]) async throws -> (ChildProcess, URL) {
         let child = try ChildProcess("httpmock", arguments: ["serve"] + arguments)
@@ -211,6 +219,34 @@ struct ServeCommandTests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: saved)) as? [String: Any])
         #expect(json["id"] as? String == id)
         #expect((json["response"] as? [String: Any])?["body"] as? String == "over the API")
+        #expect(await child.terminate() == 0)
+    }
+
+    @Test("--watch reads again only the WireMock mapping files that changed, came or went; other changes reload all")
+    func watchReloadsOneFile() async throws {
+        let mapping = { (path: String, body: String) in #"{"request": {"urlPath": "\#(path)"}, "response": {"body": "\#(body)"}}"# }
+        let root = try temporaryFolder([
+            "mappings/a.json": mapping("/a", "a1"),
+            "mappings/b.json": #"{"mappings": ["# + mapping("/b", "b1") + "," + mapping("/b2", "b2") + "]}",
+            "mappings/c.json": mapping("/c", "c1"),
+            "__files/.keep": "",
+        ])
+        let (child, url) = try await serve([root.path, "--watch"] + Self.origin)
+        #expect(try await call("GET", url.adding("/a")).text == "a1")
+        // One file changed: its stubs alone are read again and replaced ("reloaded 1", not the folder's 4).
+        try Data(mapping("/a", "a2").utf8).write(to: root.appendingPathComponent("mappings/a.json"), options: .atomic)
+        #expect(try await answer(url.adding("/a"), becomes: "a2"))
+        try await child.waitForError(containing: "reloaded 1 stub(s)")
+        #expect(try await call("GET", url.adding("/b2")).text == "b2")
+        // A file that goes takes its stubs with it; one that comes is served.
+        try FileManager.default.removeItem(at: root.appendingPathComponent("mappings/b.json"))
+        try Data(mapping("/d", "d1").utf8).write(to: root.appendingPathComponent("mappings/d.json"), options: .atomic)
+        #expect(try await answer(url.adding("/d"), becomes: "d1"))
+        #expect(try await answer(url.adding("/b"), becomesStatus: 404))
+        #expect(try await call("GET", url.adding("/c")).text == "c1")
+        // A body file changed: everything is read again.
+        try Data("x".utf8).write(to: root.appendingPathComponent("__files/x.txt"))
+        try await child.waitForError(containing: "reloaded 3 stub(s)")
         #expect(await child.terminate() == 0)
     }
 

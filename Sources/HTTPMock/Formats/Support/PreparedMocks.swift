@@ -16,10 +16,18 @@ package struct PreparedMocks {
     /// What was left out, one problem each (a mapping that cannot be served), when the source was read skipping
     /// what is invalid.
     package var skipped: [HTTPMockError] = []
+    /// For a WireMock folder: each mapping file (its standardized path) and how many of ``definitions`` it gave, in
+    /// order, so that a tool can replace one file's stubs when it changes (``HTTPMock/replaceFile(_:with:slot:)``).
+    package var files: [(path: String, count: Int)] = []
 
     init(source: String, definitions: [Engine.Definition]) {
         self.source = source
         self.definitions = definitions
+    }
+
+    /// Nothing from `source` (a file that was deleted).
+    package static func empty(source: String) -> PreparedMocks {
+        PreparedMocks(source: source, definitions: [])
     }
 }
 
@@ -60,10 +68,16 @@ extension HTTPMock {
         var translation = WireMockTranslation(filesFolder: layout.bodies, limits: sizeLimits, globalTemplating: globalTemplating,
                                               ranking: ranking, proxyHosts: allowedProxyHosts)
         translation.definitions.reserveCapacity(layout.files.count)
-        WireMockFolder.read(layout, location: location, limits: sizeLimits, problems: &problems) { mapping, problems in
+        var files: [(path: String, count: Int)] = []
+        WireMockFolder.read(layout, location: location, limits: sizeLimits, problems: &problems) { file, mapping, problems in
+            let before = translation.definitions.count
             translation.add(mapping, problems: &problems)
+            guard translation.definitions.count > before else { return }
+            let path = file.standardizedFileURL.path
+            if files.last?.path == path { files[files.count - 1].count += 1 } else { files.append((path, 1)) }
         }
         var prepared = PreparedMocks(source: location.path, definitions: translation.definitions)
+        prepared.files = files
         if skippingInvalid {
             prepared.skipped = problems
         } else if let problem = HTTPMockError(every: problems, in: location.path) {
@@ -78,5 +92,28 @@ extension HTTPMock {
     package func register(_ prepared: [PreparedMocks], slot: String) throws(HTTPMockError) -> LoadedMocks {
         try core.engine.load(prepared.flatMap(\.definitions), source: prepared.map(\.source).joined(separator: ", "),
                              slot: slot)
+    }
+
+    /// As ``register(_:slot:)``, and which stubs each WireMock mapping file gave (``PreparedMocks/files``), for
+    /// ``replaceFile(_:with:slot:)``.
+    package func registerTrackingFiles(_ prepared: [PreparedMocks], slot: String) throws(HTTPMockError) -> [String: Set<StubID>] {
+        let ids = try core.engine.register(prepared.flatMap(\.definitions), slot: slot)
+        var byFile: [String: Set<StubID>] = [:]
+        var offset = 0
+        for source in prepared {
+            var position = offset
+            for (path, count) in source.files {
+                byFile[path, default: []].formUnion(ids[position..<(position + count)])
+                position += count
+            }
+            offset += source.definitions.count
+        }
+        return byFile
+    }
+
+    /// Replaces the stubs `old` (one mapping file's, in `slot`) with those of `prepared` (the file read again), in
+    /// one step; the rest of the slot stays. Returns the new stubs.
+    package func replaceFile(_ old: Set<StubID>, with prepared: PreparedMocks, slot: String) throws(HTTPMockError) -> Set<StubID> {
+        Set(try core.engine.replace(old, with: prepared.definitions, inSlot: slot))
     }
 }

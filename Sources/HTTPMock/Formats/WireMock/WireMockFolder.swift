@@ -53,12 +53,12 @@ enum WireMockFolder {
         return files
     }
 
-    /// Reads the mapping files of a ``layout(of:)`` one at a time and hands each mapping that reads to `each`
+    /// Reads the mapping files of a ``layout(of:)`` one at a time and hands each mapping that reads, with its file, to `each`
     /// (which translates it before the next file is read, so a folder's parsed JSON is never held all at once);
     /// adds a problem to `problems` for each file or mapping that does not read, in file order.
     static func read(_ layout: (root: URL, files: [(name: String, url: URL)], bodies: URL?), location: URL,
                      limits: FileSizeLimits, problems: inout [HTTPMockError],
-                     each: (WireMockStubMapping, inout [HTTPMockError]) -> Void) {
+                     each: (URL, WireMockStubMapping, inout [HTTPMockError]) -> Void) {
         let (root, files, _) = layout
         let guardian = FolderPath(root: root, limits: limits)
         let single = files.count == 1 && files[0].url == location.standardizedFileURL
@@ -81,7 +81,7 @@ enum WireMockFolder {
                 let checked = single || !passesThroughALink(file) ? file : try guardian.file(name, place: name)
                 let data = try DefinitionFile.read(checked, name: name, limit: limits.definitions, knob: "definitions")
                 for mapping in WireMockStubMapping.read(data, source: name, checked: false, problems: &problems) {
-                    each(mapping, &problems)
+                    each(file, mapping, &problems)
                 }
             } catch {
                 problems.append(error)
