@@ -72,6 +72,8 @@ func benchmarkWireMock(_ options: Options) async throws {
               + "\(counts[1]) (× \(String(format: "%.2f", growth))): \(verdict)")
     }
 
+    try await benchmarkServeAndReload(options, folder: folders[1], count: counts[1])
+
     // Memory, in child processes: what each way of registering the larger folder adds to the resident set.
     print("\n## WireMock folders: resident memory a mock grows by, \(counts[1]) mappings (a child process each, median of "
           + "\(options.memoryRounds); KB = 1,024 bytes)")
@@ -90,6 +92,49 @@ func benchmarkWireMock(_ options: Options) async throws {
               + pad(String(format: "%.1f MB", median(grown) / 1024), 14) + pad(String(format: "%.2f", perMapping), 12)
               + pad(String(format: "%.1f MB", median(retained) / 1024), 19)
               + pad(String(format: "%.2f", median(retained) / Double(counts[1])), 12) + target)
+    }
+}
+
+/// What serving the larger folder costs: loading it and answering a first request (what `httpmock serve` does before
+/// its first answer, less binding a socket), and what `--watch` does when one file of it changes: reading that file
+/// again and putting its stubs in place of the old ones.
+private func benchmarkServeAndReload(_ options: Options, folder: URL, count: Int) async throws {
+    let request = URLRequest(url: URL(string: "https://api.example.com\(ItemStub(index: 8).path)?page=1")!)
+    var firstAnswer: [Double] = [], reload: [Double] = []
+    let changed = folder.appendingPathComponent("mappings/group-000/stub-00008.json")
+    let original = try Data(contentsOf: changed)
+    defer { try? original.write(to: changed) }
+    for round in 0..<options.memoryRounds {
+        let mock = HTTPMock()
+        let start = DispatchTime.now().uptimeNanoseconds
+        try mock.loadWireMockMappings(from: folder, ranking: .mostRecentlyAdded)
+        _ = try await mock.urlSession.data(for: request)
+        firstAnswer.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        // One file changes: it is read on its own and its stubs replace the previous ones.
+        var previous = try mock.loadWireMockMappings(from: changed, ranking: .mostRecentlyAdded)
+        let text = String(decoding: original, as: UTF8.self).replacingOccurrences(of: "\"item 8\"", with: "\"item 8, round \(round)\"")
+        try Data(text.utf8).write(to: changed)
+        let reloadStart = DispatchTime.now().uptimeNanoseconds
+        let next = try mock.loadWireMockMappings(from: changed, ranking: .mostRecentlyAdded)
+        previous.remove()
+        previous = next
+        reload.append(Double(DispatchTime.now().uptimeNanoseconds - reloadStart) / 1e9)
+        let (data, _) = try await mock.urlSession.data(for: request)
+        guard String(decoding: data, as: UTF8.self).contains("round \(round)") else {
+            throw BenchmarkFailure(description: "the changed file was not served after its reload")
+        }
+    }
+    print("\n## WireMock folders: serving \(count) files (median of \(options.memoryRounds) rounds)")
+    print(pad("step", 52) + pad("median", 13) + pad("range", 21) + "target")
+    let rows: [(String, [Double], Double, String)] = [
+        ("load and answer a first request", firstAnswer, 0.5, "≤ 500 ms"),
+        ("--watch: one changed file read and swapped in", reload, 0.05, "≤ 50 ms"),
+    ]
+    for (name, samples, goal, label) in rows {
+        let sorted = samples.sorted()
+        let verdict = count != 10_000 ? "\(label): not run (--quick)" : median(sorted) <= goal ? "\(label)  met" : "\(label)  MISSED"
+        print(pad(name, 52) + pad(milliseconds(median(sorted)), 13)
+              + pad(milliseconds(sorted.first ?? .nan) + "–" + milliseconds(sorted.last ?? .nan), 21) + verdict)
     }
 }
 
