@@ -65,6 +65,18 @@ package struct JSONSchema: Sendable {
         self.nodes = compiler.nodes
     }
 
+    /// Compiles the schema `schema` found at `pointer` (escaped, `/components/schemas/Pet`) in `document`: its
+    /// `$ref`s resolve against the whole document (`#/components/schemas/Tag`), as in an OpenAPI document. Places in
+    /// errors and violations of the schema itself are pointers into `document`.
+    package init(_ schema: JSONValue, at pointer: String, in document: JSONValue, draft: Draft = .draft2019_09,
+                 validatesFormats: Bool = false, openAPI30: Bool = false) throws(HTTPMockError) {
+        var compiler = Compiler(document: document, draft: draft, openAPI30: openAPI30)
+        try compiler.compileSchema(schema, at: pointer)
+        self.draft = compiler.draft
+        self.validatesFormats = validatesFormats
+        self.nodes = compiler.nodes
+    }
+
     /// Every violation of the schema by `instance`, in the order the keywords are checked (object members by
     /// name), at most `limit`; empty when `instance` is valid.
     package func violations(of instance: JSONValue, limit: Int = 100) -> [Violation] {
