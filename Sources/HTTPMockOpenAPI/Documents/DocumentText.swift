@@ -9,7 +9,7 @@ enum DocumentText {
     /// Files larger than this are refused: a document of 1,000 operations is a few MB.
     static let sizeLimit = 64 * 1024 * 1024
     /// YAML nodes read from one file at most: aliases can make a small file expand to billions of nodes.
-    static let nodeLimit = 5_000_000
+    static let nodeLimit = 2_000_000
 
     /// What reading a file gave: its value, or what stops it from being read.
     enum Reading {
