@@ -33,7 +33,7 @@ public struct OpenAPIDocument: Sendable {
 
     /// Reads the document at `url` and the files it refers to.
     ///
-    /// - Throws: ``HTTPMock/HTTPMockError`` (code `invalidDefinition`) listing every problem of the document at
+    /// - Throws: `HTTPMockError` (code `invalidDefinition`) listing every problem of the document at
     ///   once, each with its file, its place (a JSON pointer) and what to change: a file that is not YAML or
     ///   JSON, a `$ref` that does not resolve or leads out of the folder, a schema that does not compile, a
     ///   parameter without a name, a path that does not start with `/`…

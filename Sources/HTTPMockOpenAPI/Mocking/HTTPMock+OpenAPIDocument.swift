@@ -23,7 +23,7 @@ extension HTTPMock {
     /// Stubs registered in code, or loaded from files, always win over the document's: its stubs rank below every
     /// other. Stubs of a document serve for ever (they are never reported unused).
     ///
-    /// - Throws: ``HTTPMockError`` listing every problem of the document at once (see
+    /// - Throws: `HTTPMockError` listing every problem of the document at once (see
     ///   ``OpenAPIDocument/init(contentsOf:)``); nothing is registered then.
     @discardableResult
     public func loadOpenAPIDocument(from url: URL, options: OpenAPIMockOptions = OpenAPIMockOptions()) throws(HTTPMockError) -> LoadedOpenAPIDocument {
