@@ -12,6 +12,8 @@ struct DocumentReader {
     private(set) var servers: [String] = []
     private(set) var contracts: [OperationContract] = []
     private(set) var isOpenAPI30 = false
+    /// Schemas compiled for a `$ref` alone, by the reference (`nil` for one that does not compile).
+    private var referencedSchemas: [String: JSONSchema?] = [:]
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
     /// `$ref`s followed in a row at most before a chain counts as a cycle.
@@ -63,7 +65,7 @@ struct DocumentReader {
         }
     }
 
-    /// Keys in a stable order: shorter paths first, then by text (JSON objects keep no order).
+    /// Keys in a stable order, by text (JSON objects keep no order, so neither does the document once read).
     static func ordered(_ keys: Dictionary<String, JSONValue>.Keys) -> [String] {
         keys.sorted()
     }
@@ -130,18 +132,28 @@ struct DocumentReader {
         return "#" + reference.dropFirst(prefix.count).drop { $0 != "/" }
     }
 
-    /// Every `$ref` in a schema must resolve: checked here for schemas' own references, which the validator follows.
+    /// Compiles a schema of the document; `nil` and a problem when it does not compile (a `$ref` of its own that does
+    /// not resolve, a keyword of the wrong type…), named with its file and place.
     mutating func compileSchema(_ value: JSONValue, at pointer: String) -> JSONSchema? {
+        // Most schemas of a document are a `$ref` alone to a component: compiled once for every place that names it
+        // (and a problem reported once).
+        var sharedKey: String?
+        if let members = value.members, members.count == 1, case .string(let reference)? = members["$ref"] {
+            sharedKey = reference
+            if let known = referencedSchemas[reference] { return known }
+        }
         do {
-            return try JSONSchema(value, at: pointer, in: bundle.root, draft: .draft2019_09, validatesFormats: true,
-                                  openAPI30: isOpenAPI30)
+            let schema = try JSONSchema(value, at: pointer, in: bundle.root, draft: .draft2019_09, validatesFormats: true,
+                                        openAPI30: isOpenAPI30)
+            if let sharedKey { referencedSchemas[sharedKey] = schema }
+            return schema
         } catch {
+            if let sharedKey { referencedSchemas[sharedKey] = .some(nil) }
             // "JSON schema at /x/y: …": name the file and place instead.
-            var message = error.message
+            let message = error.message
             if message.hasPrefix("JSON schema at "), let colon = message.range(of: ": ") {
                 let place = String(message[message.index(message.startIndex, offsetBy: 15)..<colon.lowerBound])
-                message = "\(bundle.place(place == "the top level" ? "" : place)): schema: " + message[colon.upperBound...]
-                problems.append(message)
+                problems.append("\(bundle.place(place == "the top level" ? "" : place)): schema: " + message[colon.upperBound...])
             } else {
                 problem(pointer, "schema: " + message)
             }

@@ -9,10 +9,10 @@ extension HTTPMock {
     ///
     /// ```swift
     /// let mock = HTTPMock()
-    /// let api = try mock.loadOpenAPIDocument(from: Bundle.module.url(forResource: "openapi", withExtension: "yaml")!)
+    /// let api = try mock.loadOpenAPIDocument(from: URL(fileURLWithPath: "Sources/App/openapi.yaml"))
     /// // GET https://api.example.com/v1/pets/7 → 200 with the example of GET /pets/{petId}
     /// try mock.stub(.method(.get), .uriTemplate("https://api.example.com/v1/pets/{petId}"),
-    ///               responses: [.json(#"{"id": 7, "name": "Rex"}"#)])   // this one wins over the document
+    ///               responses: [.dictionary(["id": 7, "name": "Rex"])])   // this one wins over the document
     /// ```
     ///
     /// A request that breaks the document gets, as from Prism, an `application/problem+json` answer listing every
