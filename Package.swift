@@ -21,7 +21,10 @@ let package = Package(
         // All off by default: a package enables one to depend on what it needs, and only then resolves it:
         //   .package(url: "https://github.com/…/HTTPMock", from: "…", traits: ["OpenAPI"])
         // Without its trait a product's module is empty (see .ci/dependency-isolation).
-        .trait(name: "OpenAPI", description: "Builds HTTPMockOpenAPI, a ClientTransport for swift-openapi-generator clients."),
+        .trait(
+            name: "OpenAPI",
+            description: "Builds HTTPMockOpenAPI: a ClientTransport for swift-openapi-generator clients, and mocks from an OpenAPI document (with Yams)."
+        ),
         .trait(name: "Server", description: "Builds HTTPMockServer with its SwiftNIO dependency."),
         .trait(
             name: "CommandLineTool",
@@ -35,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .target(name: "HTTPMock"),
@@ -46,6 +50,8 @@ let package = Package(
                 "HTTPMock",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPI"])),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPI"])),
+                // Reads OpenAPI documents written in YAML (loadOpenAPIDocument).
+                .product(name: "Yams", package: "Yams", condition: .when(traits: ["OpenAPI"])),
             ]
         ),
         // Empty unless the `Server` trait is on: its sources are inside `#if Server`.

@@ -19,7 +19,10 @@ let package = Package(
         .target(name: "BenchmarkFixtures", dependencies: [.product(name: "HTTPMock", package: "HTTPMock")]),
         .executableTarget(
             name: "HTTPMockBenchmarks",
-            dependencies: ["BenchmarkFixtures", .product(name: "HTTPMock", package: "HTTPMock"), "OpenAPIBench"]
+            dependencies: [
+                "BenchmarkFixtures", .product(name: "HTTPMock", package: "HTTPMock"),
+                .product(name: "HTTPMockOpenAPI", package: "HTTPMock"), "OpenAPIBench",
+            ]
         ),
         // Instructions and heap blocks per request, under valgrind: see `Benchmarks/instructions`.
         .executableTarget(

@@ -2,19 +2,21 @@ import Foundation
 import BenchmarkFixtures
 
 /// Command-line options: `--quick` (fewer rounds and requests, for a smoke run), `--only SECTION[,SECTION]`
-/// (requests, matching, registration, memory, openapi, streams, wiremock).
+/// (requests, matching, registration, memory, openapi, streams, wiremock, document).
 struct Options {
     var rounds = 31
     var memoryRounds = 3
     var scale = 1.0
-    var sections: Set<String> = ["requests", "matching", "registration", "memory", "openapi", "streams", "wiremock"]
+    var sections: Set<String> = ["requests", "matching", "registration", "memory", "openapi", "streams", "wiremock", "document"]
 
     func scaled(_ count: Int) -> Int { max(1, Int(Double(count) * scale)) }
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--child" {
-    if arguments[1].hasPrefix("wiremock-") {
+    if arguments[1].hasPrefix("openapi-document-") {
+        try await runOpenAPIDocumentChild(arguments[1], Array(arguments.dropFirst(2)))
+    } else if arguments[1].hasPrefix("wiremock-") {
         try runWireMockChild(arguments[1], Array(arguments.dropFirst(2)))
     } else {
         try await runChildScenario(arguments[1], Array(arguments.dropFirst(2)))
@@ -34,7 +36,7 @@ while index < arguments.count {
         index += 1
         options.sections = Set(arguments[index].split(separator: ",").map(String.init))
     default:
-        print("usage: HTTPMockBenchmarks [--quick] [--only requests,matching,registration,memory,openapi,streams,wiremock]")
+        print("usage: HTTPMockBenchmarks [--quick] [--only requests,matching,registration,memory,openapi,streams,wiremock,document]")
         exit(2)
     }
     index += 1
@@ -50,3 +52,4 @@ if options.sections.contains("memory") { try await benchmarkMemory(options) }
 if options.sections.contains("openapi") { try await benchmarkOpenAPI(options) }
 if options.sections.contains("streams") { try await benchmarkStreams(options) }
 if options.sections.contains("wiremock") { try await benchmarkWireMock(options) }
+if options.sections.contains("document") { try await benchmarkOpenAPIDocuments(options) }

@@ -20,7 +20,7 @@ import Foundation
 /// - refusals: ``recordRefusal(_:)``, ``refusals``;
 /// - scenarios: ``scenarios``, ``scenarioState(_:)``, ``setScenarioState(_:of:)``, ``resetScenario(_:)``,
 ///   ``resetScenarios()``;
-/// - reports: ``stubUsage``, ``candidateCount(for:)`` (for the benchmarks).
+/// - reports: ``stubUsage``, ``stubContents``, ``candidateCount(for:)`` (for the benchmarks).
 final class Engine: Sendable {
     private struct State {
         let router = Router()
@@ -570,6 +570,18 @@ extension Engine {
             state.router.stubs.values.sorted { $0.id < $1.id }.map {
                 StubUsage(id: $0.id, summary: $0.summary, hits: $0.hits, remainingResponses: $0.queue.count,
                           servesForever: $0.queue.servesForever)
+            }
+        }
+    }
+
+    /// What every stub would answer, in registration order: its route, its conditions and its queued responses
+    /// (HTTPMockOpenAPI checks them against a document's contract).
+    var stubContents: [StubContents] {
+        state.withLock { state in
+            state.router.stubs.values.sorted { $0.id < $1.id }.map { stub in
+                StubContents(id: stub.id, summary: stub.summary, host: stub.host?.source, path: stub.path?.normalized,
+                             methods: Condition.methods(in: stub.conditions), conditions: stub.conditions.map(\.summary),
+                             responses: stub.queue.responses)
             }
         }
     }

@@ -15,7 +15,8 @@ public struct MockScopeOptions: Sendable {
     /// Report unused stubs of every kind, including a suite trait's stubs and `.eternal` ones. Default `false`.
     /// Has no effect when ``reportsUnusedStubs`` is `false`.
     public var reportsEveryUnusedStub: Bool
-    /// Report each request no stub answered, with its near-miss report. Default `true`.
+    /// Report each request no stub answered, with its near-miss report, and each request a mock made from an
+    /// OpenAPI document refused for breaking its contract, with every violation. Default `true`.
     public var reportsUnmatchedRequests: Bool
     /// A line added to each unmatched request's report: how to fix it where the mock came from (a cassette).
     var unmatchedHint: String?
@@ -67,6 +68,11 @@ enum MockScope {
         var problems: [String] = []
         if options.reportsUnmatchedRequests {
             for entry in mock.journal {
+                if let violation = entry.contractViolation {
+                    problems.append("Request #\(entry.id) \(entry.request.method) \(entry.request.url.absoluteString) breaks the API's contract (turn this report off with reportsUnmatchedRequests: false):\n"
+                                    + violation)
+                    continue
+                }
                 guard case .unmatched(let reason) = entry.resolution else { continue }
                 problems.append("Request #\(entry.id) was not answered by any stub (turn this report off with reportsUnmatchedRequests: false)\n"
                                 + (entry.report?.description ?? reason) + (options.unmatchedHint.map { "\n" + $0 } ?? ""))

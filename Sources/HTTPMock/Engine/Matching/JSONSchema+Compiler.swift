@@ -42,6 +42,14 @@ extension JSONSchema {
             collapseReferences()
         }
 
+        /// Compiles the schema at `pointer` of the document (which is no schema itself) and what it refers to.
+        mutating func compileSchema(_ schema: JSONValue, at pointer: String) throws(HTTPMockError) {
+            _ = try compile(schema, at: pointer)
+            try compileWaiting()
+            try resolveReferences()
+            collapseReferences()
+        }
+
         /// Compiles the queued object schemas (and those they queue), in the order they were found.
         mutating func compileWaiting() throws(HTTPMockError) {
             var next = 0

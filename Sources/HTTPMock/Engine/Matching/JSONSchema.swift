@@ -10,10 +10,10 @@ import Foundation
 /// Checking does bounded work: a `$ref` cycle that comes back to the same place in the value without going into
 /// it is reported rather than followed for ever, and checking stops (with a violation) past
 /// ``Evaluator/stepLimit`` subschemas or ``Evaluator/depthLimit`` nested ones.
-struct JSONSchema: Sendable {
+package struct JSONSchema: Sendable {
     /// Which edition of the specification the keywords follow. A `"$schema"` at the top of the document chooses
     /// it; the `draft` argument of ``init(_:draft:validatesFormats:openAPI30:)`` is for documents without one.
-    enum Draft: Sendable {
+    package enum Draft: Sendable {
         /// Draft 7: `$ref` hides the keywords beside it; `dependencies`; no `unevaluated…`, `dependent…`,
         /// `minContains`/`maxContains` or `$anchor`.
         case draft7
@@ -24,16 +24,16 @@ struct JSONSchema: Sendable {
     }
 
     /// One way a value breaks the schema.
-    struct Violation: Sendable, Equatable, CustomStringConvertible {
+    package struct Violation: Sendable, Equatable, CustomStringConvertible {
         /// Where in the value, as a JSON pointer: `""` for the value itself, `/items/0/price` for a member.
-        let instancePath: String
+        package let instancePath: String
         /// The keyword broken (`minimum`, `required`, `additionalProperties`…).
-        let keyword: String
+        package let keyword: String
         /// What is wrong, in plain English (`-1 is less than the minimum 0`).
-        let message: String
+        package let message: String
 
         /// `at /items/0/price: -1 is less than the minimum 0 (minimum)`.
-        var description: String {
+        package var description: String {
             "at \(instancePath.isEmpty ? "the top level" : instancePath): \(message) (\(keyword))"
         }
     }
@@ -56,7 +56,7 @@ struct JSONSchema: Sendable {
     /// - Throws: ``HTTPMockError/Code/invalidPattern`` naming the keyword's place in the document when the schema
     ///   itself is invalid: a keyword value of the wrong type, a `pattern` that does not compile, a `$ref` that
     ///   does not resolve inside the document or leads out of it, an unknown `"$schema"`.
-    init(_ schema: JSONValue, draft: Draft = .draft2019_09, validatesFormats: Bool = false,
+    package init(_ schema: JSONValue, draft: Draft = .draft2019_09, validatesFormats: Bool = false,
          openAPI30: Bool = false) throws(HTTPMockError) {
         var compiler = Compiler(document: schema, draft: draft, openAPI30: openAPI30)
         try compiler.compileDocument()
@@ -65,9 +65,21 @@ struct JSONSchema: Sendable {
         self.nodes = compiler.nodes
     }
 
+    /// Compiles the schema `schema` found at `pointer` (escaped, `/components/schemas/Pet`) in `document`: its
+    /// `$ref`s resolve against the whole document (`#/components/schemas/Tag`), as in an OpenAPI document. Places in
+    /// errors and violations of the schema itself are pointers into `document`.
+    package init(_ schema: JSONValue, at pointer: String, in document: JSONValue, draft: Draft = .draft2019_09,
+                 validatesFormats: Bool = false, openAPI30: Bool = false) throws(HTTPMockError) {
+        var compiler = Compiler(document: document, draft: draft, openAPI30: openAPI30)
+        try compiler.compileSchema(schema, at: pointer)
+        self.draft = compiler.draft
+        self.validatesFormats = validatesFormats
+        self.nodes = compiler.nodes
+    }
+
     /// Every violation of the schema by `instance`, in the order the keywords are checked (object members by
     /// name), at most `limit`; empty when `instance` is valid.
-    func violations(of instance: JSONValue, limit: Int = 100) -> [Violation] {
+    package func violations(of instance: JSONValue, limit: Int = 100) -> [Violation] {
         var evaluator = Evaluator(schema: self)
         var report = Report(limit: max(limit, 1))
         _ = evaluator.evaluate(0, instance, at: Place(path: "", references: []), annotating: false,
@@ -77,7 +89,7 @@ struct JSONSchema: Sendable {
     }
 
     /// Whether `instance` is valid against the schema (stops at the first violation).
-    func validates(_ instance: JSONValue) -> Bool {
+    package func validates(_ instance: JSONValue) -> Bool {
         violations(of: instance, limit: 1).isEmpty
     }
 }

@@ -8,7 +8,7 @@ extension JSONValue {
     /// UTF-8, nesting deeper than ``maximumDepth``. The caller then reads the bytes the slow way, which explains
     /// what is wrong (or reads JSON5). A number with neither fraction nor exponent that fits `Int` is `.int`; any
     /// other is `.double`.
-    static func parse(_ data: Data) -> JSONValue? {
+    package static func parse(_ data: Data) -> JSONValue? {
         data.withUnsafeBytes { raw in
             var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
             guard let value = parser.value(depth: 0) else { return nil }

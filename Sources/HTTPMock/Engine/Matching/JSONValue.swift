@@ -5,7 +5,7 @@ import Foundation
 /// Integers and other numbers are kept apart, so a value written back out reads as it did; comparisons
 /// (``matches(_:wildcard:)``, ``isContained(in:)``) are by meaning: key order, whitespace and number spelling
 /// (`1` vs `1.0`) do not matter.
-enum JSONValue: Codable, Sendable, Hashable, CustomStringConvertible {
+package enum JSONValue: Codable, Sendable, Hashable, CustomStringConvertible {
     case null
     case bool(Bool)
     case int(Int)
@@ -15,7 +15,7 @@ enum JSONValue: Codable, Sendable, Hashable, CustomStringConvertible {
     case object([String: JSONValue])
 
     /// Parses JSON bytes (top-level scalars too); `nil` if they are not JSON.
-    init?(data: Data) {
+    package init?(data: Data) {
         guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
               let value = JSONValue(object: object) else { return nil }
         self = value
@@ -54,7 +54,7 @@ enum JSONValue: Codable, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         // Most likely first: every failed attempt costs a thrown error. `Int` before `Double` keeps integers exact.
         if container.decodeNil() { self = .null }
@@ -66,7 +66,7 @@ enum JSONValue: Codable, Sendable, Hashable, CustomStringConvertible {
         else { self = .array(try container.decode([JSONValue].self)) }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -80,16 +80,16 @@ enum JSONValue: Codable, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value as compact JSON text with sorted keys: the same for equal values, so it can key a queue.
-    var data: Data {
+    package var data: Data {
         var bytes: [UInt8] = []
         write(to: &bytes)
         return Data(bytes)
     }
 
     /// The value as indented JSON text with sorted keys, for files people read.
-    var prettyData: Data { encoded(pretty: true) }
+    package var prettyData: Data { encoded(pretty: true) }
 
-    var description: String { String(decoding: data, as: UTF8.self) }
+    package var description: String { String(decoding: data, as: UTF8.self) }
 
     private func encoded(pretty: Bool) -> Data {
         let encoder = JSONEncoder()

@@ -21,6 +21,12 @@ struct ResponseQueue: Sendable {
         return head.remaining == nil || rest.contains { $0.remaining == nil }
     }
 
+    /// The queued responses, the head first.
+    var responses: [MockResponse] {
+        guard let head else { return [] }
+        return [head.response] + rest.map(\.response)
+    }
+
     mutating func append(_ response: MockResponse) {
         let entry = Entry(response: response, remaining: response.lifetime.servings)
         if head == nil { head = entry } else { rest.append(entry) }

@@ -1,0 +1,176 @@
+import Foundation
+import HTTPMockOpenAPI
+import Testing
+
+/// Reading OpenAPI documents: 3.0 and 3.1, YAML and JSON, references inside and beside the file, and every problem
+/// of a document reported at once.
+@Suite struct OpenAPIDocumentTests {
+    @Test func readsAThreeZeroYAMLDocumentWithASiblingFile() throws {
+        let document = try OpenAPIDocument(contentsOf: DocumentFixtures.pets)
+        #expect(document.version == "3.0.3")
+        #expect(document.title == "Pet shop")
+        #expect(document.servers == ["https://pets.example.com/v2"])
+        #expect(document.operations.map(\.description) == [
+            "GET /owners/{ownerId}/profile (ownerProfile)",
+            "GET /pets (listPets)", "POST /pets (addPet)",
+            "GET /pets/{pet-id} (showPet)", "DELETE /pets/{pet-id} (deletePet)",
+        ])
+    }
+
+    @Test func readsAThreeOneJSONDocument() throws {
+        let document = try OpenAPIDocument(contentsOf: DocumentFixtures.store)
+        #expect(document.version == "3.1.0")
+        #expect(document.operations.map(\.description) == ["GET /orders/{id} (getOrder)", "PUT /orders/{id} (putOrder)"])
+        #expect(document.servers.isEmpty)
+    }
+
+    @Test func jsonIsToldFromYAMLByItsContentNotItsName() throws {
+        let text = #"{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"get": {"responses": {"204": {"description": "none"}}}}}}"#
+        let document = try OpenAPIDocument(contentsOf: DocumentFixtures.write([("api.yaml", text)]))
+        #expect(document.operations.map(\.description) == ["GET /a"])
+    }
+
+    @Test func everyProblemOfADocumentIsReportedAtOnce() throws {
+        let url = try DocumentFixtures.write([("api.yaml", """
+            openapi: 3.0.3
+            info: {title: Broken, version: "1"}
+            paths:
+              /pets/{id}:
+                get:
+                  responses:
+                    "200":
+                      description: x
+                      content:
+                        application/json:
+                          schema: {$ref: "#/components/schemas/Missing"}
+              pets:
+                get:
+                  responses: {"200": {description: x}}
+              /items:
+                post:
+                  parameters:
+                    - in: query
+                      schema: {type: integer}
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: {$ref: "other.yaml#/components/schemas/Item"}
+                  responses:
+                    "201":
+                      description: x
+                      content:
+                        application/json:
+                          schema: {type: object, properties: {n: {minimum: "one"}}}
+              /escape:
+                get:
+                  responses:
+                    "200": {$ref: "../outside.yaml#/components/responses/Ok"}
+            """)])
+        let error = #expect(throws: HTTPMockError.self) { try OpenAPIDocument(contentsOf: url) }
+        let message = try #require(error?.message)
+        #expect(error?.code == .invalidDefinition)
+        #expect(message.contains("problems, nothing was loaded"))
+        // The path variable without a parameter, the unresolved $ref, the path without "/", the nameless parameter,
+        // the missing sibling file, the invalid keyword and the reference out of the folder: each named with its place.
+        #expect(message.contains("api.yaml at /paths/~1pets~1{id}/get: the path names {id}"))
+        #expect(message.contains("#/components/schemas/Missing"))
+        #expect(message.contains("api.yaml at /paths/pets: a path must start with \"/\""))
+        #expect(message.contains("a parameter needs a \"name\""))
+        #expect(message.contains("other.yaml: there is no such file"))
+        #expect(message.contains("/properties/n/minimum"))
+        #expect(message.contains("leads out of the document's folder"))
+    }
+
+    @Test func aFileThatIsNeitherYAMLNorJSONIsRefusedWithItsName() throws {
+        let url = try DocumentFixtures.write([("api.yaml", "openapi: [3.0\n  : {")])
+        let error = #expect(throws: HTTPMockError.self) { try OpenAPIDocument(contentsOf: url) }
+        #expect(error?.message.hasPrefix("OpenAPI document api.yaml: it is neither JSON nor YAML") == true)
+    }
+
+    @Test func swaggerTwoIsRefusedWithWhatToDo() throws {
+        let url = try DocumentFixtures.write([("api.json", #"{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {}}"#)])
+        let error = #expect(throws: HTTPMockError.self) { try OpenAPIDocument(contentsOf: url) }
+        #expect(error?.message.contains("convert it to OpenAPI 3") == true)
+    }
+
+    @Test func aCycleOfReferencesIsReportedNotFollowed() throws {
+        let url = try DocumentFixtures.write([("api.yaml", """
+            openapi: 3.1.0
+            info: {title: t, version: "1"}
+            paths:
+              /a:
+                get:
+                  responses:
+                    "200": {$ref: "#/components/responses/One"}
+            components:
+              responses:
+                One: {$ref: "#/components/responses/Two"}
+                Two: {$ref: "#/components/responses/One"}
+            """)])
+        let error = #expect(throws: HTTPMockError.self) { try OpenAPIDocument(contentsOf: url) }
+        #expect(error?.message.contains("leads back to itself") == true)
+    }
+
+    @Test func filesThatReferToEachOtherAreEachReadOnce() throws {
+        let url = try DocumentFixtures.write([
+            ("api.yaml", """
+                openapi: 3.1.0
+                info: {title: t, version: "1"}
+                paths:
+                  /nodes:
+                    get:
+                      responses:
+                        "200":
+                          description: x
+                          content:
+                            application/json:
+                              schema: {$ref: "schemas/node.yaml#/Node"}
+                """),
+            ("schemas/node.yaml", """
+                Node:
+                  type: object
+                  properties:
+                    next: {$ref: "#/Node"}
+                    label: {$ref: "label.yaml#/Label"}
+                """),
+            ("schemas/label.yaml", """
+                Label:
+                  type: string
+                Back: {$ref: "node.yaml#/Node"}
+                """),
+        ])
+        let document = try OpenAPIDocument(contentsOf: url)
+        #expect(document.operations.map(\.description) == ["GET /nodes"])
+        let request = CapturedRequest(method: "GET", url: URL(string: "https://any.example.com/nodes")!)
+        #expect(document.violations(ofResponse: 200, headers: ["Content-Type": "application/json"],
+                                    body: Data(#"{"next": {"label": 3}}"#.utf8), to: request)
+                .map(\.pointer) == ["/next/label"])
+    }
+
+    @Test func anExampleThatBreaksItsSchemaIsAProblemOfTheDocument() throws {
+        let url = try DocumentFixtures.write([("api.yaml", """
+            openapi: 3.0.3
+            info: {title: t, version: "1"}
+            paths:
+              /a:
+                get:
+                  responses:
+                    "200":
+                      description: x
+                      content:
+                        application/json:
+                          schema: {type: object, required: [id], properties: {id: {type: integer}}}
+                          example: {id: "seven"}
+            """)])
+        let error = #expect(throws: HTTPMockError.self) { try OpenAPIDocument(contentsOf: url) }
+        #expect(error?.message.contains("api.yaml at /paths/~1a/get/responses/200/content/application~1json/example: the example does not match its schema") == true)
+    }
+
+    @Test func anAliasBombIsRefusedNotExpanded() throws {
+        var yaml = "openapi: 3.1.0\ninfo: {title: t, version: \"1\"}\npaths: {}\nx0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...8 { yaml += "x\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        let url = try DocumentFixtures.write([("api.yaml", yaml)])
+        let error = #expect(throws: HTTPMockError.self) { try OpenAPIDocument(contentsOf: url) }
+        #expect(error?.message.contains("more than 2000000 YAML values") == true)
+    }
+}

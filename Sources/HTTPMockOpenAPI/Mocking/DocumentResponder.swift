@@ -1,0 +1,147 @@
+#if OpenAPI
+import Foundation
+import HTTPMock
+
+/// Answers the requests of one operation as Prism does: refuses a request that breaks the contract (422 with an
+/// `application/problem+json` body naming every violation), else serves the response the request prefers
+/// (`Prefer: code=404`, `Prefer: example=cat`, or `?__code=404&__example=cat`), by default the first success: its
+/// example, or a body made from its schema.
+struct DocumentResponder: Sendable {
+    let contract: OperationContract
+    /// The template variable each capture of the stub's URI template stands for (`v0` → `petId`).
+    let variables: [String: String]
+    let root: JSONValue
+    let options: OpenAPIMockOptions
+
+    func answer(_ request: CapturedRequest, captures: [String: String]) -> MockResponse {
+        var pathValues: [String: String] = [:]
+        for (capture, value) in captures {
+            guard let name = variables[capture] else { continue }
+            pathValues[name] = value.removingPercentEncoding ?? value
+        }
+        if options.validatesRequests {
+            let violations = contract.violations(of: request, pathValues: pathValues, root: root)
+            if !violations.isEmpty {
+                let status = contract.responses.contains { $0.status == "422" } || !contract.responses.contains { $0.status == "400" } ? 422 : 400
+                return Self.problem(status: status, title: "Invalid request",
+                                    detail: "The request breaks the OpenAPI document's contract for \(contract.operation): \(violations.count) violation(s).",
+                                    violations: violations)
+            }
+        }
+        let preference = Preference(request)
+        let chosen: ResponseContract?
+        let status: Int
+        if let code = preference.code {
+            guard let listed = contract.response(for: code) else {
+                return Self.problem(status: 404, title: "No such response",
+                                    detail: "Prefer asked for a \(code) response, which \(contract.operation) does not list; it lists \(contract.responses.map(\.status).joined(separator: ", ")).",
+                                    violations: [])
+            }
+            chosen = listed
+            status = code
+        } else {
+            chosen = contract.primaryResponse
+            status = chosen.map { Self.status(of: $0.status) } ?? 200
+        }
+        guard let chosen else { return MockResponse(status: .other(status)) }
+        var headers: [String: String] = [:]
+        var generator = ValueGenerator(root: root, place: contract.pointer + "/" + chosen.status, variant: options.variant)
+        for header in chosen.requiredHeaders {
+            let value = header.schemaValue.map { generator.value(for: $0) } ?? .string("value")
+            headers[header.name] = value.text ?? value.description
+        }
+        guard let media = Self.media(of: chosen, accepting: request.headers["Accept"]) else {
+            return MockResponse(status: .other(status), headers: headers)
+        }
+        let value: JSONValue
+        if let name = preference.example {
+            guard let named = media.examples.first(where: { $0.name == name }) else {
+                let known = media.examples.map(\.name)
+                return Self.problem(status: 404, title: "No such example",
+                                    detail: "Prefer asked for the example \"\(name)\", which the \(chosen.status) \(media.name) response of \(contract.operation) does not have; \(known.isEmpty ? "it has none" : "it has " + known.joined(separator: ", ")).",
+                                    violations: [])
+            }
+            value = named.value
+        } else if let example = media.example {
+            value = example
+        } else if let pointer = media.schemaPointer, let schema = JSONPointer.value(at: pointer, in: root) {
+            value = generator.value(for: schema)
+        } else {
+            return MockResponse(status: .other(status), headers: headers)
+        }
+        let contentType = media.name.contains("*") ? (media.isJSON || media.name == "*/*" ? "application/json" : "application/octet-stream") : media.name
+        headers["Content-Type"] = contentType
+        let body: Data
+        if !MediaContract.isJSON(contentType), case .string(let text) = value {
+            body = Data(text.utf8)
+        } else {
+            body = value.data
+        }
+        return MockResponse(status: .other(status), headers: headers, body: body)
+    }
+
+    /// `200` for `200`, `2XX` and `default`.
+    static func status(of listed: String) -> Int {
+        if let code = Int(listed) { return code }
+        if let first = listed.first?.wholeNumberValue, listed.count == 3 { return first * 100 }
+        return 200
+    }
+
+    /// The media type served: the first the `Accept` header takes, JSON before others.
+    private static func media(of response: ResponseContract, accepting accept: String?) -> MediaContract? {
+        guard let accept, !accept.isEmpty else { return response.content.first }
+        let ranges = accept.split(separator: ",").map { String($0) }
+        return response.content.first { media in ranges.contains { MediaContract.matches(range: $0, media.name) } }
+            ?? response.content.first
+    }
+
+    /// An `application/problem+json` response (RFC 9457) marked for HTTPMockTesting as a broken contract, with a
+    /// `violations` member listing each violation.
+    static func problem(status: Int, title: String, detail: String, violations: [ContractViolation],
+                        extraHeaders: [String: String] = [:]) -> MockResponse {
+        var object: [String: JSONValue] = [
+            "type": .string("about:blank"),
+            "title": .string(title),
+            "status": .int(status),
+            "detail": .string(detail),
+        ]
+        if !violations.isEmpty {
+            object["violations"] = .array(violations.map { violation in
+                .object([
+                    "place": .string(violation.place),
+                    "pointer": .string(violation.pointer),
+                    "rule": .string(violation.rule),
+                    "message": .string(violation.message),
+                ])
+            })
+        }
+        var headers = ["Content-Type": "application/problem+json", "X-HTTPMock": JournalEntry.contractViolationMarker]
+        headers.merge(extraHeaders) { $1 }
+        return MockResponse(status: .other(status), headers: headers, body: JSONValue.object(object).prettyData)
+    }
+}
+
+/// What a request asks of a mock made from a document, as Prism reads it: the `Prefer` header's `code` and
+/// `example` (`Prefer: code=404, example=missing`), or the query items `__code` and `__example`.
+struct Preference {
+    var code: Int?
+    var example: String?
+
+    init(_ request: CapturedRequest) {
+        for value in request.headers.values(for: "Prefer") {
+            for item in value.split(whereSeparator: { $0 == "," || $0 == ";" }) {
+                let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count == 2 else { continue }
+                let text = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                switch parts[0].lowercased() {
+                case "code": code = Int(text)
+                case "example": example = text
+                default: break
+                }
+            }
+        }
+        if let text = request.queryValues(for: "__code").first ?? nil { code = Int(text) }
+        if let text = request.queryValues(for: "__example").first ?? nil { example = text }
+    }
+}
+#endif

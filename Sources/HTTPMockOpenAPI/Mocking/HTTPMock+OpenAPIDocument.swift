@@ -1,0 +1,141 @@
+#if OpenAPI
+import Foundation
+import HTTPMock
+
+extension HTTPMock {
+    /// Serves every operation of an OpenAPI document, as Prism's `prism mock` does: each request to one of its paths
+    /// gets the operation's first success response, its example (`example`, or the first of `examples`) or a body
+    /// made from its schema; `Prefer: code=404` and `Prefer: example=NAME` pick another.
+    ///
+    /// ```swift
+    /// let mock = HTTPMock()
+    /// let api = try mock.loadOpenAPIDocument(from: URL(fileURLWithPath: "Sources/App/openapi.yaml"))
+    /// // GET https://api.example.com/v1/pets/7 → 200 with the example of GET /pets/{petId}
+    /// try mock.stub(.method(.get), .uriTemplate("https://api.example.com/v1/pets/{petId}"),
+    ///               responses: [.dictionary(["id": 7, "name": "Rex"])])   // this one wins over the document
+    /// ```
+    ///
+    /// A request that breaks the document gets, as from Prism, an `application/problem+json` answer listing every
+    /// violation: `404` for a path it does not list (under a server's host or base path), `405` for a method the
+    /// path does not have, `422` for a missing or mistyped parameter or a body that does not match its schema.
+    /// HTTPMockTesting reports such a request at the end of the test, as it reports one no stub answered.
+    ///
+    /// Stubs registered in code, or loaded from files, always win over the document's: its stubs rank below every
+    /// other. Stubs of a document serve for ever (they are never reported unused).
+    ///
+    /// - Throws: `HTTPMockError` listing every problem of the document at once (see
+    ///   ``OpenAPIDocument/init(contentsOf:)``); nothing is registered then.
+    @discardableResult
+    public func loadOpenAPIDocument(from url: URL, options: OpenAPIMockOptions = OpenAPIMockOptions()) throws(HTTPMockError) -> LoadedOpenAPIDocument {
+        try loadOpenAPIDocument(OpenAPIDocument(contentsOf: url), options: options)
+    }
+
+    /// Serves a document already read, as ``loadOpenAPIDocument(from:options:)`` does.
+    @discardableResult
+    public func loadOpenAPIDocument(_ document: OpenAPIDocument, options: OpenAPIMockOptions = OpenAPIMockOptions()) throws(HTTPMockError) -> LoadedOpenAPIDocument {
+        let prepared = try prepareOpenAPIDocument(document, options: options)
+        return LoadedOpenAPIDocument(document: document, mocks: try load(prepared))
+    }
+
+    /// The stubs of ``loadOpenAPIDocument(_:options:)``, read but not registered: a tool that reloads the document
+    /// puts them in place with `register(_:slot:)`.
+    package func prepareOpenAPIDocument(_ document: OpenAPIDocument, options: OpenAPIMockOptions = OpenAPIMockOptions()) throws(HTTPMockError) -> PreparedMocks {
+        try prepareDocumentStubs(document.stubs(options: options), source: document.source.lastPathComponent)
+    }
+}
+
+extension OpenAPIDocument {
+    /// Ranks among a document's stubs: an operation, then a path's other methods (405), then anything else under
+    /// a server (404).
+    private enum Rank {
+        static let operation = 2
+        static let otherMethod = 1
+        static let otherPath = 0
+    }
+
+    /// Where the operations are served: a URL prefix (`https://api.example.com/v1`, or `/v1` for any host).
+    func bases(options: OpenAPIMockOptions) -> [String] {
+        if let url = options.serverURL { return [Self.trimmed(url.absoluteString)] }
+        if servers.isEmpty { return [""] }
+        var bases: [String] = []
+        for server in servers {
+            let base = Self.trimmed(server)
+            if !bases.contains(base) { bases.append(base) }
+        }
+        return bases
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        var text = text
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+
+    func stubs(options: OpenAPIMockOptions) -> [DocumentStub] {
+        var stubs: [DocumentStub] = []
+        let forever = MockResponse.Lifetime.eternal
+        for base in bases(options: options) {
+            var paths: [String] = []
+            for contract in contracts where !paths.contains(contract.operation.path) { paths.append(contract.operation.path) }
+            for path in paths {
+                let (template, variables) = Self.uriTemplate(base: base, path: path)
+                let operations = contracts.filter { $0.operation.path == path }
+                for contract in operations {
+                    let responder = DocumentResponder(contract: contract, variables: variables, root: bundle.root, options: options)
+                    stubs.append(DocumentStub(
+                        matchers: [.method(HTTPMethod(contract.operation.method)), .uriTemplate(template)],
+                        response: .dynamic(lifetime: forever) { request, captures in responder.answer(request, captures: captures) },
+                        rank: Rank.operation))
+                }
+                let allowed = operations.map(\.operation.method).joined(separator: ", ")
+                let refusal = DocumentResponder.problem(
+                    status: 405, title: "Method not allowed",
+                    detail: "\(path) has no such operation in the OpenAPI document; it has \(allowed).",
+                    violations: [ContractViolation(operation: nil, place: "method", rule: "method", message: "\(path) takes \(allowed)")],
+                    extraHeaders: ["Allow": allowed])
+                stubs.append(DocumentStub(matchers: [.uriTemplate(template)], response: refusal.lasting(forever), rank: Rank.otherMethod))
+            }
+            // Anything else under the server's base is a path the document does not list.
+            let url = URL(string: base)
+            let host = url?.host.flatMap { $0.isEmpty ? nil : $0 }
+            let basePath = host == nil ? base : (url?.path ?? "")
+            guard host != nil || !basePath.isEmpty else { continue }
+            let notFound = DocumentResponder.problem(
+                status: 404, title: "Not found",
+                detail: "The OpenAPI document lists no path that this request's path matches under \(base.isEmpty ? "/" : base).",
+                violations: [ContractViolation(operation: nil, place: "path", rule: "path", message: "no path of the document matches")])
+            var matchers: [Match] = [.path(basePath + "/**")]
+            if let host, let port = url?.port { matchers.append(.host("\(host):\(port)")) } else if let host { matchers.append(.host(host)) }
+            stubs.append(DocumentStub(matchers: matchers, response: notFound.lasting(forever), rank: Rank.otherPath))
+        }
+        return stubs
+    }
+
+    /// A URI template for `path` under `base`, its variables renamed `v0`, `v1`… (OpenAPI allows names, such as
+    /// `pet-id`, that URI templates do not), with what each stands for.
+    static func uriTemplate(base: String, path: String) -> (String, [String: String]) {
+        var template = base
+        var variables: [String: String] = [:]
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            template += rest[..<open]
+            let name = "v\(variables.count)"
+            variables[name] = String(rest[rest.index(after: open)..<close])
+            template += "{\(name)}"
+            rest = rest[rest.index(after: close)...]
+        }
+        template += rest
+        if template.isEmpty { template = "/" }
+        return (template, variables)
+    }
+}
+
+extension MockResponse {
+    /// The same response with another lifetime.
+    func lasting(_ lifetime: MockResponse.Lifetime) -> MockResponse {
+        var copy = self
+        copy.lifetime = lifetime
+        return copy
+    }
+}
+#endif
