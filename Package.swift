@@ -28,8 +28,8 @@ let package = Package(
         .trait(name: "Server", description: "Builds HTTPMockServer with its SwiftNIO dependency."),
         .trait(
             name: "CommandLineTool",
-            description: "Builds the httpmock command-line tool with swift-argument-parser (turns on Server).",
-            enabledTraits: ["Server"]
+            description: "Builds the httpmock command-line tool with swift-argument-parser (turns on Server and OpenAPI).",
+            enabledTraits: ["Server", "OpenAPI"]
         ),
         .default(enabledTraits: []),
     ],
@@ -73,6 +73,7 @@ let package = Package(
             dependencies: [
                 "HTTPMock",
                 "HTTPMockServer",
+                "HTTPMockOpenAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser",
                          condition: .when(traits: ["CommandLineTool"])),
             ]

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import HTTPMock
+import HTTPMockOpenAPI
 
 /// `httpmock check <paths…>`: reads stub files as `serve` would, serves nothing, and lists every problem.
 struct Check: ParsableCommand {
@@ -23,6 +24,9 @@ struct Check: ParsableCommand {
     @Option(help: "A host beyond this machine that WireMock mappings may proxy to with proxyBaseUrl (repeatable); without it they may proxy to loopback only.")
     var allowProxyTo: [String] = []
 
+    @Option(help: "An OpenAPI document the stubs are checked against: each response that breaks its operation's schema, status or media type is printed, naming the stub and the field.")
+    var openapi: String?
+
     func validate() throws {
         if paths.isEmpty { throw ValidationError("Name at least one folder or file to check, such as src/test/resources/wiremock.") }
     }
@@ -33,9 +37,26 @@ struct Check: ParsableCommand {
         mock.allowedProxyHosts = Set(allowProxyTo)
         let outcome = sources.check(with: mock)
         for problem in outcome.skipped { print(problem) }
-        let summary = "httpmock check: \(outcome.stubCount) stub(s) would be served, \(outcome.skipped.count) problem(s)"
+        var summary = "httpmock check: \(outcome.stubCount) stub(s) would be served, \(outcome.skipped.count) problem(s)"
+        var violations: [ContractViolation] = []
+        if let openapi {
+            let document: OpenAPIDocument
+            do {
+                document = try OpenAPIDocument(contentsOf: URL(fileURLWithPath: openapi))
+            } catch {
+                FileHandle.standardError.write(Data("httpmock check: \(error.message)\n".utf8))
+                throw ExitCode(1)
+            }
+            // The stubs as serve would register them (what cannot be read is among the problems above).
+            let served = HTTPMock()
+            served.allowedProxyHosts = mock.allowedProxyHosts
+            _ = try? sources.load(into: served)
+            violations = served.checkStubs(against: document)
+            for violation in violations { print(violation.description) }
+            summary += ", \(violations.count) contract violation(s) against \(openapi)"
+        }
         FileHandle.standardError.write(Data((summary + "\n").utf8))
-        if !outcome.skipped.isEmpty { throw ExitCode(1) }
+        if !outcome.skipped.isEmpty || !violations.isEmpty { throw ExitCode(1) }
     }
 }
 #endif

@@ -43,6 +43,7 @@ struct Convert: ParsableCommand {
                 switch format {
                 case .har, .mockingbird, .mappings: jobs.append((url, format))
                 case .wiremock: problems.append("\(path): already a WireMock folder")
+                case .openapi: problems.append("\(path): an OpenAPI document answers from its examples and schemas when it is served (httpmock serve \(path)); it is not written as fixed answers")
                 }
             } catch {
                 problems.append("\(error)")

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import HTTPMock
+import HTTPMockOpenAPI
 import HTTPMockServer
 
 /// `httpmock serve <paths…>`: serves mock files over HTTP until SIGINT or SIGTERM.
@@ -57,6 +58,9 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "A host beyond this machine that WireMock mappings may proxy to with proxyBaseUrl (repeatable); without it they may proxy to loopback only.")
     var allowProxyTo: [String] = []
+
+    @Option(help: "An OpenAPI document every request and response is checked against: each one that breaks it is printed (with --proxy, real traffic is checked, as Prism's validation proxy does).")
+    var openapi: String?
 
     @Option(help: "Write what --proxy answered as a WireMock folder (mappings/, __files/) here when httpmock stops; what the folder holds already is served.")
     var recordTo: String?
@@ -117,6 +121,15 @@ struct Serve: AsyncParsableCommand {
         mock.allowedProxyHosts = Set(allowProxyTo)
         let sources = MockSources(paths: paths.map { URL(fileURLWithPath: $0) }, format: format, skipInvalid: skipInvalid)
         let watcher = Watcher(paths: sources.paths)
+        var contract: OpenAPIDocument?
+        if let openapi {
+            do {
+                contract = try OpenAPIDocument(contentsOf: URL(fileURLWithPath: openapi))
+            } catch {
+                Console.error("httpmock: cannot check traffic against \(openapi): \(error.message)")
+                throw ExitCode.failure
+            }
+        }
         // Taken before the first read: a change made after it is caught, however early.
         let baseline = watch ? watcher.snapshot() : [:]
         do {
@@ -160,7 +173,11 @@ struct Serve: AsyncParsableCommand {
             Console.error("httpmock: warning: listening on \(bind), not a loopback address: other machines can reach these mocks")
         }
         let console = TrafficConsole(verbose: verbose)
-        let observation = mock.observeJournal { event, entry in console.show(event, entry) }
+        let contractDocument = contract
+        let observation = mock.observeJournal { event, entry in
+            console.show(event, entry)
+            if let contractDocument { console.showViolations(event, entry, against: contractDocument) }
+        }
 
         let signals = StopSignals { Task { await server.stop() } }
         let watching = watch ? Task {

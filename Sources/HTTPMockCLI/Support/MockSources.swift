@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import HTTPMock
+import HTTPMockOpenAPI
 
 /// What a path given to `httpmock serve` holds.
 enum SourceFormat: String, CaseIterable, ExpressibleByArgument {
@@ -13,6 +14,8 @@ enum SourceFormat: String, CaseIterable, ExpressibleByArgument {
     case har
     /// A WireMock folder: `mappings/` (and `__files/`).
     case wiremock
+    /// An OpenAPI document (3.0 or 3.1, YAML or JSON): every operation answered from it, as Prism answers.
+    case openapi
 
     /// The format a path's contents say, or an error naming the path and what was looked for.
     static func detect(_ url: URL) throws(SourceError) -> SourceFormat {
@@ -25,10 +28,12 @@ enum SourceFormat: String, CaseIterable, ExpressibleByArgument {
             if name.hasSuffix(".mock.json") { return .mappings }
             if name.hasSuffix(".har") { return .har }
             if name.hasSuffix(".json"), let data = FileManager.default.contents(atPath: url.path),
-               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["log"] != nil {
-                return .har
+               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+                if object["log"] != nil { return .har }
+                if object["openapi"] != nil || object["swagger"] != nil { return .openapi }
             }
-            throw SourceError("\(url.path): not a mapping file (*.mock.json) nor a HAR file (*.har); name the format with --format")
+            if [".yaml", ".yml"].contains(where: name.hasSuffix), isOpenAPIYAML(url) { return .openapi }
+            throw SourceError("\(url.path): not a mapping file (*.mock.json), a HAR file (*.har) nor an OpenAPI document (a YAML or JSON file with \"openapi\" at its top); name the format with --format")
         }
         let manager = FileManager.default
         if manager.fileExists(atPath: url.appendingPathComponent("bundle.json").path) { return .mockingbird }
@@ -38,6 +43,16 @@ enum SourceFormat: String, CaseIterable, ExpressibleByArgument {
             return .mappings
         }
         throw SourceError("\(url.path): found no bundle.json (Mockingbird), no mappings/ and __files/ (WireMock) and no *.mock.json (HTTPMock mapping files); name the format with --format")
+    }
+
+    /// A YAML file with `openapi:` (or `swagger:`) at its top level, among its first lines.
+    private static func isOpenAPIYAML(_ url: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        defer { try? handle.close() }
+        let head = String(decoding: handle.readData(ofLength: 64 * 1024), as: UTF8.self)
+        return head.split(whereSeparator: \.isNewline).contains { line in
+            line.hasPrefix("openapi:") || line.hasPrefix("swagger:") || line.hasPrefix("\"openapi\":") || line.hasPrefix("'openapi':")
+        }
     }
 
     /// A folder with a `mappings/` folder, and `__files/` beside it or WireMock's plain `*.json` mappings in it.
@@ -203,6 +218,10 @@ struct MockSources {
             return prepared
         case .mockingbird:
             return [try mock.prepareMockingbirdBundle(at: path)]
+        case .openapi:
+            // Served at the root on any host, as Prism serves a document: its servers' hosts and base paths are not
+            // part of the mock's URLs.
+            return [try mock.prepareOpenAPIDocument(OpenAPIDocument(contentsOf: path), options: OpenAPIMockOptions(serverURL: URL(string: "/")))]
         case .har:
             return [try mock.prepareHAR(at: path)]
         case .wiremock:

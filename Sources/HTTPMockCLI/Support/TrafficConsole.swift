@@ -1,6 +1,7 @@
 #if CommandLineTool
 import Foundation
 import HTTPMock
+import HTTPMockOpenAPI
 
 /// What `httpmock serve` prints while it serves, on standard error: each request no stub answered, with the closest
 /// stub and how it differs; with `--verbose`, every request with its status (as WireMock's `--verbose` does).
@@ -14,6 +15,28 @@ struct TrafficConsole: Sendable {
     func show(_ event: JournalEvent, _ entry: JournalEntry) {
         guard event == .completed, let line = line(for: entry) else { return }
         queue.async { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    }
+
+    /// Each way a completed exchange breaks `document`: the request, then the response (Prism's validation proxy).
+    /// The request's path is read against the document's first server, whatever host the client named.
+    func showViolations(_ event: JournalEvent, _ entry: JournalEntry, against document: OpenAPIDocument) {
+        guard event == .completed else { return }
+        var request = entry.request
+        if let server = document.servers.lazy.compactMap({ URL(string: $0) }).first(where: { $0.host != nil }),
+           var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false) {
+            components.scheme = server.scheme
+            components.host = server.host
+            components.port = server.port
+            if let url = components.url { request = CapturedRequest(method: request.method, url: url, headers: request.headers, body: request.body) }
+        }
+        var violations = document.violations(of: request)
+        if case .response(let status, let headers, let body)? = entry.outcome {
+            violations += document.violations(ofResponse: status, headers: headers, body: body, to: request)
+        }
+        guard !violations.isEmpty else { return }
+        let lines = ["httpmock: \(entry.request.method) \(entry.request.url.absoluteString) breaks \(document.source.lastPathComponent):"]
+            + violations.map { "  - \($0)" }
+        queue.async { FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8)) }
     }
 
     func line(for entry: JournalEntry) -> String? {
