@@ -37,7 +37,9 @@ struct Check: ParsableCommand {
         mock.allowedProxyHosts = Set(allowProxyTo)
         let outcome = sources.check(with: mock)
         for problem in outcome.skipped { print(problem) }
+        for warning in outcome.warnings { print("warning: \(warning)") }
         var summary = "httpmock check: \(outcome.stubCount) stub(s) would be served, \(outcome.skipped.count) problem(s)"
+        if !outcome.warnings.isEmpty { summary += ", \(outcome.warnings.count) warning(s)" }
         var violations: [ContractViolation] = []
         if let openapi {
             let document: OpenAPIDocument

@@ -135,6 +135,10 @@ struct Serve: AsyncParsableCommand {
         do {
             let outcome = try sources.load(into: mock)
             for line in outcome.skipped { Console.error("httpmock: skipped \(line)") }
+            for line in outcome.warnings.prefix(10) { Console.error("httpmock: warning: \(line)") }
+            if outcome.warnings.count > 10 {
+                Console.error("httpmock: warning: and \(outcome.warnings.count - 10) more (httpmock check lists every one)")
+            }
             Console.error("httpmock: serving \(outcome.stubCount) stub(s) from \(paths.isEmpty ? "no path" : paths.joined(separator: ", "))")
         } catch {
             Console.error("httpmock: cannot serve: \(error)")

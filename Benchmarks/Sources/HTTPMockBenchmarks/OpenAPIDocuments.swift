@@ -96,7 +96,7 @@ private func generateDocument(_ output: URL, json: Bool) throws {
     guard process.terminationStatus == 0 else { throw BenchmarkFailure(description: "\(script.path) failed") }
 }
 
-private func runDocumentChild(_ scenario: String, _ document: URL) throws -> Double {
+func runDocumentChild(_ scenario: String, _ document: URL) throws -> Double {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
     process.arguments = ["--child", "openapi-document-\(scenario)", document.path]

@@ -24,6 +24,12 @@ if arguments.first == "--child" {
     exit(0)
 }
 
+if arguments.first == "--documents" {
+    // OpenAPI descriptions of real APIs, kept outside the repository: what each serves and refuses, and its cost.
+    try await checkRealDocuments(Array(arguments.dropFirst()).map { URL(fileURLWithPath: $0) })
+    exit(0)
+}
+
 var options = Options()
 var index = 0
 while index < arguments.count {
@@ -37,6 +43,7 @@ while index < arguments.count {
         options.sections = Set(arguments[index].split(separator: ",").map(String.init))
     default:
         print("usage: HTTPMockBenchmarks [--quick] [--only requests,matching,registration,memory,openapi,streams,wiremock,document]")
+        print("       HTTPMockBenchmarks --documents PATH...   (OpenAPI descriptions of real APIs: what each serves and refuses)")
         exit(2)
     }
     index += 1

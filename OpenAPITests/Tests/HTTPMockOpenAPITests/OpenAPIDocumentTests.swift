@@ -1,4 +1,8 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPMock
 import HTTPMockOpenAPI
 import Testing
 
@@ -147,7 +151,7 @@ import Testing
                 .map(\.pointer) == ["/next/label"])
     }
 
-    @Test func anExampleThatBreaksItsSchemaIsAProblemOfTheDocument() throws {
+    @Test func anExampleThatBreaksItsSchemaIsAWarningAndServedAsItIs() async throws {
         let url = try DocumentFixtures.write([("api.yaml", """
             openapi: 3.0.3
             info: {title: t, version: "1"}
@@ -162,8 +166,83 @@ import Testing
                           schema: {type: object, required: [id], properties: {id: {type: integer}}}
                           example: {id: "seven"}
             """)])
-        let error = #expect(throws: HTTPMockError.self) { try OpenAPIDocument(contentsOf: url) }
-        #expect(error?.message.contains("api.yaml at /paths/~1a/get/responses/200/content/application~1json/example: the example does not match its schema") == true)
+        let document = try OpenAPIDocument(contentsOf: url)
+        #expect(document.warnings.count == 1)
+        #expect(document.warnings.first?.hasPrefix("api.yaml at /paths/~1a/get/responses/200/content/application~1json/example: the example does not match its schema, and is served as it is") == true)
+        let mock = HTTPMock()
+        try mock.loadOpenAPIDocument(document)
+        let (data, _) = try await mock.urlSession.data(from: URL(string: "https://example.com/a")!)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"id":"seven"}"#)
+    }
+
+    @Test func anOperationMayBeAReferenceToAnotherFile() async throws {
+        let url = try DocumentFixtures.write([
+            ("api.yaml", """
+                openapi: 3.0.3
+                info: {title: t, version: "1"}
+                paths:
+                  /notes/{id}:
+                    get:
+                      $ref: "operations/get-note.yaml"
+                """),
+            ("operations/get-note.yaml", """
+                parameters:
+                  - {name: id, in: path, required: true, schema: {type: integer}}
+                responses:
+                  "200":
+                    description: A note.
+                    content:
+                      application/json:
+                        schema: {$ref: "../schemas.yaml#/Note"}
+                        example: {id: 1, text: "hello"}
+                """),
+            ("schemas.yaml", """
+                Note:
+                  type: object
+                  properties: {id: {type: integer}, text: {type: string}}
+                """),
+        ])
+        let document = try OpenAPIDocument(contentsOf: url)
+        #expect(document.operations.map(\.description) == ["GET /notes/{id}"])
+        let mock = HTTPMock()
+        try mock.loadOpenAPIDocument(document)
+        let (data, _) = try await mock.urlSession.data(from: URL(string: "https://example.com/notes/1")!)
+        #expect(String(decoding: data, as: UTF8.self).contains("hello"))
+        let (_, refused) = try await mock.urlSession.data(from: URL(string: "https://example.com/notes/x")!)
+        #expect((refused as? HTTPURLResponse)?.statusCode == 422)
+    }
+
+    @Test func propertiesKeptInAnotherFileAndNumbersBeyond64BitsAreRead() throws {
+        let url = try DocumentFixtures.write([
+            ("api.yaml", """
+                openapi: 3.0.3
+                info: {title: t, version: "1"}
+                paths:
+                  /limits:
+                    put:
+                      requestBody:
+                        content:
+                          application/json:
+                            schema:
+                              type: object
+                              properties:
+                                $ref: "limit-properties.yaml"
+                      responses:
+                        "204": {description: Saved.}
+                """),
+            ("limit-properties.yaml", """
+                size:
+                  type: integer
+                  maximum: 18446744073709551615
+                """),
+        ])
+        let document = try OpenAPIDocument(contentsOf: url)
+        func request(_ body: String) -> CapturedRequest {
+            CapturedRequest(method: "PUT", url: URL(string: "https://example.com/limits")!,
+                            headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+        }
+        #expect(document.violations(of: request(#"{"size": 12}"#)).isEmpty)
+        #expect(document.violations(of: request(#"{"size": "big"}"#)).map(\.rule) == ["type"])
     }
 
     @Test func anAliasBombIsRefusedNotExpanded() throws {

@@ -115,6 +115,8 @@ struct MockSources {
         var stubCount = 0
         /// One line per skipped file or mapping, naming it and why.
         var skipped: [String] = []
+        /// What is served but not as it should be (an OpenAPI example that breaks its own schema), one line each.
+        var warnings: [String] = []
     }
 
     /// Reads every path, then registers them all, replacing the set served before. Throws (and changes nothing)
@@ -221,7 +223,9 @@ struct MockSources {
         case .openapi:
             // Served at the root on any host, as Prism serves a document: its servers' hosts and base paths are not
             // part of the mock's URLs.
-            return [try mock.prepareOpenAPIDocument(OpenAPIDocument(contentsOf: path), options: OpenAPIMockOptions(serverURL: URL(string: "/")))]
+            let document = try OpenAPIDocument(contentsOf: path)
+            outcome.warnings += document.warnings
+            return [try mock.prepareOpenAPIDocument(document, options: OpenAPIMockOptions(serverURL: URL(string: "/")))]
         case .har:
             return [try mock.prepareHAR(at: path)]
         case .wiremock:

@@ -8,8 +8,8 @@ import HTTPMock
 /// cycle of files ends there).
 struct DocumentBundle: Sendable {
     static let filesKey = "x-httpmock-files"
-    /// How many files one document may name, itself included.
-    static let fileLimit = 1_000
+    /// How many files one document may name, itself included (DigitalOcean's public description names about 2,900).
+    static let fileLimit = 10_000
 
     /// The main file's value, with the other files under ``filesKey``.
     let root: JSONValue
@@ -26,6 +26,37 @@ struct DocumentBundle: Sendable {
             return "\(files.indices.contains(index) ? files[index] : files[0]) at \(inner.isEmpty ? "the top level" : String(inner))"
         }
         return "\(files[0]) at \(pointer.isEmpty ? "the top level" : pointer)"
+    }
+
+    /// `root` with each `properties` (or `patternProperties`) that is only a `$ref` replaced by what it names: a map of
+    /// schemas kept in another file, as documents split by hand write it (DigitalOcean's does), which a JSON Schema
+    /// validator would otherwise read as a property named `$ref`. References that lead to other such references are
+    /// followed a few times at most.
+    static func inliningReferencedMaps(_ root: JSONValue) -> JSONValue {
+        func inline(_ value: JSONValue, depth: Int) -> JSONValue {
+            guard depth < 600 else { return value }
+            switch value {
+            case .array(let elements):
+                return .array(elements.map { inline($0, depth: depth + 1) })
+            case .object(var members):
+                for (key, member) in members {
+                    var replaced = member
+                    if key == "properties" || key == "patternProperties" {
+                        for _ in 0..<8 {
+                            guard case .object(let map) = replaced, map.count == 1, case .string(let reference)? = map["$ref"],
+                                  let pointer = JSONPointer.fromReference(reference), let target = JSONPointer.value(at: pointer, in: root),
+                                  case .object = target else { break }
+                            replaced = target
+                        }
+                    }
+                    members[key] = inline(replaced, depth: depth + 1)
+                }
+                return .object(members)
+            default:
+                return value
+            }
+        }
+        return inline(root, depth: 0)
     }
 
     /// Reads the file at `url` and every file its references name; `problems` gets one line for each reference
@@ -81,7 +112,7 @@ struct DocumentBundle: Sendable {
                 members[DocumentBundle.filesKey] = .array(values)
                 root = .object(members)
             }
-            return DocumentBundle(root: root, files: paths)
+            return DocumentBundle(root: DocumentBundle.inliningReferencedMaps(root), files: paths)
         }
 
         /// The index of the file at `relative` (a path from the main file's folder), queued to be read if new.

@@ -7,6 +7,9 @@ import HTTPMock
 struct DocumentReader {
     private(set) var bundle: DocumentBundle
     private(set) var problems: [String] = []
+    /// What is not as it should be but does not keep the document from being served (an example that breaks its
+    /// own schema: served as it is, as Prism serves it).
+    private(set) var warnings: [String] = []
     private(set) var version = ""
     private(set) var title = ""
     private(set) var servers: [String] = []
@@ -182,8 +185,10 @@ struct DocumentReader {
         }
     }
 
-    private mutating func readOperation(method: String, template: String, _ value: JSONValue, at pointer: String,
+    private mutating func readOperation(method: String, template: String, _ value: JSONValue, at operationPointer: String,
                                         shared: [ParameterContract]) {
+        // An operation may be a `$ref` to another file, as documents split by a bundler are written.
+        guard let (value, pointer) = resolve(value, at: operationPointer) else { return }
         guard let members = value.members else {
             problem(pointer, "an operation must be an object with \"responses\", not \(value.kind)")
             return
@@ -321,14 +326,13 @@ struct DocumentReader {
                     problem(examplePointer, "\"externalValue\" is not read; give the example as \"value\"")
                 }
             }
-            if let schema, let example = media["example"], !schema.violations(of: example, limit: 1).isEmpty {
-                let violation = schema.violations(of: example, limit: 1)[0]
-                problem(JSONPointer.child(place, "example"), "the example does not match its schema: \(violation)")
+            if let schema, let example = media["example"], let violation = schema.violations(of: example, limit: 1).first {
+                warnings.append("\(bundle.place(JSONPointer.child(place, "example"))): the example does not match its schema, and is served as it is: \(violation)")
             }
             for (exampleName, value) in examples {
                 if let schema, let violation = schema.violations(of: value, limit: 1).first {
-                    problem(JSONPointer.child(JSONPointer.child(JSONPointer.child(place, "examples"), exampleName), "value"),
-                            "the example does not match its schema: \(violation)")
+                    let examplePlace = JSONPointer.child(JSONPointer.child(JSONPointer.child(place, "examples"), exampleName), "value")
+                    warnings.append("\(bundle.place(examplePlace)): the example does not match its schema, and is served as it is: \(violation)")
                 }
             }
             content.append(MediaContract(name: name, schemaPointer: schemaPointer, schema: schema,

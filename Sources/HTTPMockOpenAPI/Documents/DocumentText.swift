@@ -89,7 +89,8 @@ enum DocumentText {
         switch tag.rawValue {
         case Tag.Name.null.rawValue: return .null
         case Tag.Name.bool.rawValue: return node.bool.map(JSONValue.bool) ?? .string(scalar.string)
-        case Tag.Name.int.rawValue: return node.int.map(JSONValue.int) ?? .string(scalar.string)
+        // An integer too large for 64 bits (18446744073709551615) is still a number: as a double, as JSON readers do.
+        case Tag.Name.int.rawValue: return node.int.map(JSONValue.int) ?? Double(scalar.string).map(JSONValue.double) ?? .string(scalar.string)
         case Tag.Name.float.rawValue: return node.float.map(JSONValue.double) ?? .string(scalar.string)
         default: return .string(scalar.string)
         }

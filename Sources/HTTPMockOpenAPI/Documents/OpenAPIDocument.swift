@@ -26,6 +26,9 @@ public struct OpenAPIDocument: Sendable {
     public var operations: [OpenAPIOperation] { contracts.map(\.operation) }
     /// The `url` of each of the document's `servers`, its variables given their defaults.
     public let servers: [String]
+    /// What the document says that is not as it should be, but does not keep it from being served, each with its
+    /// file and place: an example that breaks its own schema (served as it is, as Prism serves it).
+    public let warnings: [String]
 
     let bundle: DocumentBundle
     let contracts: [OperationContract]
@@ -52,6 +55,7 @@ public struct OpenAPIDocument: Sendable {
         self.version = reader.version
         self.title = reader.title
         self.servers = reader.servers
+        self.warnings = reader.warnings
         self.contracts = reader.contracts
         self.isOpenAPI30 = reader.isOpenAPI30
     }
