@@ -212,6 +212,8 @@ final class Engine: Sendable {
             journalEvents.notify(.appended, entry: entry, engine: self)
             guard case .respond(let response) = decision else { return .decided(decision, entry: entry) }
             if case .dynamic = response.content {
+                // The package's own builders run here, outside the lock; the user's on a queue of their own.
+                if response.isBuiltInPlace { return .decided(.respond(response.resolved(for: request, captures: captures)), entry: entry) }
                 return .deferred(Deferred(request: request, step: .build(response, captures: captures, entry: entry)))
             }
             return .decided(.respond(response.rendered(for: request)), entry: entry)

@@ -62,8 +62,9 @@ extension MockResponse {
         if let problem = made.delivery.problem { return .failure(HTTPMockError.invalidResponse(problem)) }
         // Headers given to this response (by `Headers` of the enclosing scopes) reach the one made; its own win.
         if !headers.isEmpty { made = made.inheriting(headers) }
-        made.lifetime = lifetime
-        if made.delivery == .instant { made.delivery = delivery }
+        // Changed only where it differs: a response made once and handed out again keeps its wire form.
+        if made.lifetime != lifetime { made.lifetime = lifetime }
+        if made.delivery == .instant, delivery != .instant { made.delivery = delivery }
         return made
     }
 }

@@ -85,6 +85,17 @@ public struct MockResponse: Sendable {
         get { storage.webhooks }
         set { mutate { $0.webhooks = newValue } }
     }
+    /// A dynamic response built by this package's own code (bounded, never blocking), built where the request is
+    /// decided rather than on a queue of its own as the user's closures are.
+    var isBuiltInPlace: Bool { storage.builtInPlace }
+
+    /// This dynamic response marked as built by the package's own code: HTTPMockOpenAPI's document stubs, whose
+    /// answers are made in a few microseconds, skip the hop to a queue of their own that user closures take.
+    package func builtInPlace() -> MockResponse {
+        var copy = self
+        copy.mutate { $0.builtInPlace = true }
+        return copy
+    }
 
     /// The fields, shared by copies until one of them changes (copy on write): a response registered for
     /// 100,000 stubs is stored once, not 100,000 times.
@@ -106,6 +117,7 @@ public struct MockResponse: Sendable {
         var render: (@Sendable (CapturedRequest) -> MockResponse)?
         var scenarioMove: ScenarioPoint?
         var webhooks: [Webhook] = []
+        var builtInPlace = false
 
         init(status: Status, headers: [String: String], lifetime: Lifetime, delivery: Delivery, content: Content,
              problem: HTTPMockError?) {
@@ -125,6 +137,7 @@ public struct MockResponse: Sendable {
             copy.render = render
             copy.scenarioMove = scenarioMove
             copy.webhooks = webhooks
+            copy.builtInPlace = builtInPlace
             return copy
         }
     }
@@ -135,8 +148,9 @@ public struct MockResponse: Sendable {
         wire = nil
     }
 
-    /// The response with its ``wire`` form, when its body is in memory and served whole as it is.
-    func withWireForm() -> MockResponse {
+    /// The response with its ``wire`` form, when its body is in memory and served whole as it is: a response a face
+    /// hands out again and again (a document's default answer) is then not built again for each request.
+    package func withWireForm() -> MockResponse {
         guard wire == nil, storage.truncation == nil, storage.render == nil,
               case .data(let data) = storage.content else { return self }
         var copy = self

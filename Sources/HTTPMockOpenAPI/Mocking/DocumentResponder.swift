@@ -12,6 +12,24 @@ struct DocumentResponder: Sendable {
     let variables: [String: String]
     let root: JSONValue
     let options: OpenAPIMockOptions
+    /// What a request that asks for nothing in particular gets when the first success has a fixed example and no
+    /// header to make up: built once, with its wire form, instead of for each request. With the media type it is.
+    private let defaultAnswer: (media: String, response: MockResponse)?
+
+    init(contract: OperationContract, variables: [String: String], root: JSONValue, options: OpenAPIMockOptions) {
+        self.contract = contract
+        self.variables = variables
+        self.root = root
+        self.options = options
+        if let chosen = contract.primaryResponse, chosen.requiredHeaders.isEmpty, let media = chosen.content.first,
+           media.example != nil {
+            var built = Self.response(status: Self.status(of: chosen.status), headers: [:], media: media, value: media.example!)
+            built.lifetime = .eternal   // as the document's stubs are: nothing changes it when it is served
+            defaultAnswer = (media.name, built.withWireForm())
+        } else {
+            defaultAnswer = nil
+        }
+    }
 
     func answer(_ request: CapturedRequest, captures: [String: String]) -> MockResponse {
         var pathValues: [String: String] = [:]
@@ -29,6 +47,10 @@ struct DocumentResponder: Sendable {
             }
         }
         let preference = Preference(request)
+        if preference.code == nil, preference.example == nil, let defaultAnswer,
+           let chosen = contract.primaryResponse, Self.media(of: chosen, accepting: request.headers["Accept"])?.name == defaultAnswer.media {
+            return defaultAnswer.response
+        }
         let chosen: ResponseContract?
         let status: Int
         if let code = preference.code {
@@ -69,6 +91,12 @@ struct DocumentResponder: Sendable {
         } else {
             return MockResponse(status: .other(status), headers: headers)
         }
+        return Self.response(status: status, headers: headers, media: media, value: value)
+    }
+
+    /// `value` served as `media`, with `headers`.
+    private static func response(status: Int, headers: [String: String], media: MediaContract, value: JSONValue) -> MockResponse {
+        var headers = headers
         let contentType = media.name.contains("*") ? (media.isJSON || media.name == "*/*" ? "application/json" : "application/octet-stream") : media.name
         headers["Content-Type"] = contentType
         let body: Data
@@ -128,7 +156,10 @@ struct Preference {
     var example: String?
 
     init(_ request: CapturedRequest) {
-        for value in request.headers.values(for: "Prefer") {
+        // Most requests ask for nothing: no `Prefer` header, no `__` query item.
+        let preferences = request.headers.values(for: "Prefer")
+        guard !preferences.isEmpty || request.url.query?.contains("__") == true else { return }
+        for value in preferences {
             for item in value.split(whereSeparator: { $0 == "," || $0 == ";" }) {
                 let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 guard parts.count == 2 else { continue }

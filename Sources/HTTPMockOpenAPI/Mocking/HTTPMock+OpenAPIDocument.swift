@@ -84,7 +84,10 @@ extension OpenAPIDocument {
                     let responder = DocumentResponder(contract: contract, variables: variables, root: bundle.root, options: options)
                     stubs.append(DocumentStub(
                         matchers: [.method(HTTPMethod(contract.operation.method)), .uriTemplate(template)],
-                        response: .dynamic(lifetime: forever) { request, captures in responder.answer(request, captures: captures) },
+                        // Built where the request is decided: the responder is this package's code, bounded and quick.
+                        response: MockResponse.dynamic(lifetime: forever) { request, captures in
+                            responder.answer(request, captures: captures)
+                        }.builtInPlace(),
                         rank: Rank.operation))
                 }
                 let allowed = operations.map(\.operation.method).joined(separator: ", ")
