@@ -4,8 +4,9 @@ import HTTPMock
 
 /// `/__admin/mappings`: WireMock stub mappings created, read, edited and removed over HTTP, in WireMock's shapes.
 ///
-/// Only the mappings created here are listed and changed (they are kept in ``MappingStore``); the stubs registered in
-/// code or loaded from files answer beside them and stay as they are.
+/// The list holds the mappings created here (kept in ``MappingStore``) and those of the served WireMock folder's
+/// files, as the files hold them; only the first are changed here (a file's are changed in the file, which
+/// `--watch` reloads). Stubs registered in code answer beside them and are not listed.
 enum MappingsResource {
     static let routes: [AdminRoute] = [
         AdminRoute("GET", "mappings") { request, _, context throws(AdminError) in try list(request, context) },
@@ -35,15 +36,21 @@ enum MappingsResource {
         },
         AdminRoute("GET", "mappings/{id}") { _, parameters, context throws(AdminError) in
             let id = try mappingID(parameters)
-            guard let mapping = context.state.mappings.mapping(id) else { throw notFound(id) }
-            return .json(object(mapping))
+            if let mapping = context.state.mappings.mapping(id) { return .json(object(mapping)) }
+            if let served = folderMappings(context).first(where: { $0.mapping.id == id }) { return .json(object(served.mapping)) }
+            throw notFound(id)
         },
         AdminRoute("PUT", "mappings/{id}") { request, parameters, context throws(AdminError) in
-            try edit(try mappingID(parameters), request, context)
+            let id = try mappingID(parameters)
+            try refuseIfInAFile(id, context)
+            return try edit(id, request, context)
         },
         AdminRoute("DELETE", "mappings/{id}") { _, parameters, context throws(AdminError) in
             let id = try mappingID(parameters)
-            guard context.state.mappings.remove(id) else { throw notFound(id) }
+            guard context.state.mappings.remove(id) else {
+                try refuseIfInAFile(id, context)
+                throw notFound(id)
+            }
             return .json([String: Any]())
         },
     ]
@@ -54,9 +61,27 @@ enum MappingsResource {
         context.state.mappings.removeAll()
     }
 
-    /// Newest first, as WireMock lists them; `limit` and `offset` page through them.
+    /// The served WireMock folder's mappings, as its files hold them now (none without a folder).
+    private static func folderMappings(_ context: AdminContext) -> [(mapping: WireMockStubMapping, file: String)] {
+        guard let folder = context.state.mappings.wireMockFolder else { return [] }
+        return WireMockStubMapping.listed(inFolder: folder)
+    }
+
+    /// A mapping of the served folder is changed in its file, not here.
+    private static func refuseIfInAFile(_ id: UUID, _ context: AdminContext) throws(AdminError) {
+        guard context.state.mappings.mapping(id) == nil,
+              let served = folderMappings(context).first(where: { $0.mapping.id == id }) else { return }
+        throw AdminError(status: 409, code: 10, title: "Stub mapping \(id.uuidString.lowercased()) is served from \(served.file)",
+                         detail: "change or delete it in \(served.file) (httpmock serve --watch serves the change), or create a mapping over this API to answer in its place")
+    }
+
+    /// Newest first, as WireMock lists them: those created here, then the served folder's, in file order; `limit`
+    /// and `offset` page through them.
     private static func list(_ request: AdminRequest, _ context: AdminContext) throws(AdminError) -> AdminReply {
-        let all = Array(context.state.mappings.all.reversed())
+        let created = Array(context.state.mappings.all.reversed())
+        let ids = Set(created.map(\.id))
+        // A mapping saved into the folder (`mappings/save`) is listed once, as the one created here.
+        let all = created + folderMappings(context).map(\.mapping).filter { !ids.contains($0.id) }
         let offset = try wholeNumber("offset", request) ?? 0
         let limit = try wholeNumber("limit", request) ?? all.count
         let page = all.dropFirst(offset).prefix(limit)
@@ -179,7 +204,7 @@ enum MappingsResource {
 
     private static func notFound(_ id: UUID) -> AdminError {
         AdminError(status: 404, code: 40, title: "No stub mapping \(id.uuidString.lowercased())",
-                   detail: "GET /__admin/mappings lists the mappings created over the admin API; stubs registered in code or loaded from files are not among them")
+                   detail: "GET /__admin/mappings lists the mappings created over the admin API and those of the served WireMock folder; stubs registered in code are not among them")
     }
 
     private static func wholeNumber(_ name: String, _ request: AdminRequest) throws(AdminError) -> Int? {

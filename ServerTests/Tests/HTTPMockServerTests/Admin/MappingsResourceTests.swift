@@ -191,6 +191,37 @@ struct MappingsResourceTests {
         }
     }
 
+    @Test("GET lists the served folder's mappings too, as their files hold them; a file's mapping is changed in its file")
+    func listsTheFoldersMappings() async throws {
+        let root = try temporaryFolder([
+            "mappings/named.json": #"{"id": "1c5db2a9-6f1e-4c0e-9a43-7d3c1d2f0a11", "request": {"urlPath": "/named"}, "response": {"body": "named"}}"#,
+            "mappings/more.json": #"{"mappings": [{"request": {"urlPath": "/a"}, "response": {"body": "a"}}, {"request": {"urlPath": "/b"}, "response": {"body": "b"}}]}"#,
+            "__files/.keep": "",
+        ])
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: root)
+        try await withAdminServer(mock, wireMockFolder: root) { server in
+            _ = try await call("POST", server.baseURL.adding("/__admin/mappings"), body: Self.greeting)
+            let (listed, total) = try await mappings(server)
+            #expect(total == 4)
+            // The one created over the API first (newest), then the files' in file order.
+            #expect(listed.map { ($0["request"] as? [String: Any])?["urlPath"] as? String ?? ($0["request"] as? [String: Any])?["url"] as? String }
+                    == ["/some/thing", "/a", "/b", "/named"])
+            // A mapping its file gives no id keeps the one made for it from one listing to the next.
+            let ids = listed.compactMap { $0["id"] as? String }
+            #expect(try await mappings(server).mappings.compactMap { $0["id"] as? String } == ids)
+            #expect(ids.last == "1c5db2a9-6f1e-4c0e-9a43-7d3c1d2f0a11")
+            let a = try await call("GET", server.baseURL.adding("/__admin/mappings/\(ids[1])"))
+            #expect(a.status == 200 && ((a.json?["response"] as? [String: Any])?["body"] as? String) == "a")
+            for method in ["DELETE", "PUT"] {
+                let refused = try await call(method, server.baseURL.adding("/__admin/mappings/\(ids[3])"), body: Self.greeting)
+                #expect(refused.status == 409)
+                #expect(refused.text.contains("mappings/named.json"))
+            }
+            #expect(try await call("GET", server.baseURL.adding("/named")).text == "named")
+        }
+    }
+
     @Test("saving is refused without a WireMock folder, and when mappings/ leads out of it")
     func saveRefusals() async throws {
         try await withAdminServer(HTTPMock()) { server in

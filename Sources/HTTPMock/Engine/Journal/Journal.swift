@@ -154,7 +154,7 @@ struct Journal: Sendable {
 /// FNV-1a, 64 bits: a short, fast, non-cryptographic digest of a body the journal kept only in part, enough to
 /// tell two bodies apart in a report (CryptoKit is not on Linux). Written `fnv1a64:` and 16 hexadecimal digits.
 enum FNV1a {
-    static func digest(of data: Data) -> String {
+    static func hash(of data: Data) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         // Over the raw bytes: `Data`'s own iterator costs about 60 instructions a byte, this loop about 4.
         data.withUnsafeBytes { bytes in
@@ -163,7 +163,11 @@ enum FNV1a {
                 hash = hash &* 0x0000_0100_0000_01b3
             }
         }
-        let hex = String(hash, radix: 16)
+        return hash
+    }
+
+    static func digest(of data: Data) -> String {
+        let hex = String(hash(of: data), radix: 16)
         return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

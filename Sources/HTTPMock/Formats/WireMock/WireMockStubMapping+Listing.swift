@@ -1,0 +1,39 @@
+import Foundation
+
+extension WireMockStubMapping {
+    /// The mappings a WireMock folder's files hold now, each with its file (relative to the root), for WireMock's
+    /// admin API to list beside the mappings created over it. A mapping whose file gives it no id gets one made
+    /// from its file and place, the same at every reading (WireMock makes one up when it loads the file). What does
+    /// not read is left out: `httpmock check` names it.
+    package static func listed(inFolder root: URL, limits: FileSizeLimits = .standard) -> [(mapping: WireMockStubMapping, file: String)] {
+        guard let layout = try? WireMockFolder.layout(of: root) else { return [] }
+        var problems: [HTTPMockError] = []
+        var listed: [(mapping: WireMockStubMapping, file: String)] = []
+        WireMockFolder.read(layout, location: root, limits: limits, problems: &problems) { file, mapping, _ in
+            var mapping = mapping
+            if !mapping.hasGivenID {
+                var object = mapping.object
+                object["id"] = .string(stableID(for: mapping.source).uuidString.lowercased())
+                if let named = try? WireMockStubMapping(.object(object), source: mapping.source, checked: false) { mapping = named }
+            }
+            listed.append((mapping, MappingFolder.relativePath(of: file, in: layout.root)))
+        }
+        return listed
+    }
+
+    /// A UUID made from `source` (a file and a place in it): the same for the same text.
+    static func stableID(for source: String) -> UUID {
+        var bytes: [UInt8] = []
+        for seed in ["first half ", "second half "] {
+            var hash = FNV1a.hash(of: Data((seed + source).utf8))
+            for _ in 0..<8 {
+                bytes.append(UInt8(truncatingIfNeeded: hash))
+                hash >>= 8
+            }
+        }
+        bytes[6] = (bytes[6] & 0x0F) | 0x80   // version 8: made by this library's own rule
+        bytes[8] = (bytes[8] & 0x3F) | 0x80   // the RFC 9562 variant
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+}
