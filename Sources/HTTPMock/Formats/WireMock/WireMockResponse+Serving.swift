@@ -36,6 +36,8 @@ extension WireMockResponse {
         }
         var content = MockResponse.Content.data(Data())
         var bodyTemplate: BodyTemplate?
+        /// A `bodyFileName` that is a template: which file is read is worked out for each request.
+        var fileName: (template: BodyTemplate, folder: URL, limits: FileSizeLimits, place: String)?
         var size = 0
         switch body {
         case .none: break
@@ -56,8 +58,17 @@ extension WireMockResponse {
             bodyTemplate = try template(String(decoding: data, as: UTF8.self), at: "jsonBody")
         case .bytes(let data):
             content = .data(data)
+        case .file(let name, let node) where templating && name.contains("{{"):
+            // `responses/{{request.path.id}}.json`: the name is filled from each request, and the file found then,
+            // inside `__files` only (checked when it is read, on the real path).
+            guard let nameTemplate = try template(name, at: "bodyFileName") else { break }
+            switch files {
+            case .unchecked: break
+            case .none: throw node.error("there is no __files folder beside the mappings to read \"\(name)\" from")
+            case .folder(let folder):
+                fileName = (nameTemplate, folder.root, folder.limits, "\(node.place) at \(node.path)")
+            }
         case .file(let name, let node):
-            if name.contains("{{") { throw node.error("a templated bodyFileName is not supported; name one file") }
             switch files {
             case .unchecked: break
             case .none: throw node.error("there is no __files folder beside the mappings to read \"\(name)\" from")
@@ -92,10 +103,13 @@ extension WireMockResponse {
         case "RANDOM_DATA_THEN_CLOSE"?: response = .failure(URLError(.cannotParseResponse), lifetime: .eternal, delivery: response.delivery)
         default: break
         }
-        guard bodyTemplate != nil || !headerTemplates.isEmpty || distribution != nil else { return response }
+        guard bodyTemplate != nil || fileName != nil || !headerTemplates.isEmpty || distribution != nil else { return response }
         let base = response
         let (fixed, dribble, distribution) = (fixedDelay, self.dribble, self.distribution)
         let (bodyBytes, body, headerTexts) = (size, bodyTemplate, headerTemplates)
+        let bodyFile = fileName
+        let rendersFile = fileTemplating
+        let names = pathNames
         response.render = { request in
             var served = base
             served.render = nil
@@ -104,6 +118,24 @@ extension WireMockResponse {
                 let data = body.render(request)
                 bytes = data.count
                 served.content = .data(data)
+            }
+            if let bodyFile {
+                let name = bodyFile.template.text(request)
+                do throws(HTTPMockError) {
+                    // A new guard each time: which files are there may have changed since the last request.
+                    let url = try FolderPath(root: bodyFile.folder, limits: bodyFile.limits).file(name, place: "\(bodyFile.place) (\"\(name)\")")
+                    var data = try DefinitionFile.read(url, name: bodyFile.place, limit: bodyFile.limits.templatedBodies, knob: "templatedBodies")
+                    if rendersFile, let text = String(data: data, encoding: .utf8), text.contains("{{"),
+                       let template = try? BodyTemplate(wireMock: text, pathNames: names, place: bodyFile.place) {
+                        data = template.render(request)
+                    }
+                    bytes = data.count
+                    served.content = .data(data)
+                } catch {
+                    // Not this request's fault, nor an answer to give: the server's error, naming the file.
+                    served = .plaintext("HTTPMock: \(error.message)\n", status: .other(500), lifetime: .eternal)
+                    return served
+                }
             }
             for (name, template) in headerTexts { served.headers[name] = template.text(request) }
             let extra = distribution.map(Self.sample) ?? 0

@@ -112,6 +112,27 @@ import TestSupport
         }
     }
 
+    @Test("a templated bodyFileName picks the file for each request, inside __files only; a missing one answers 500 naming it")
+    func templatedBodyFileName() async throws {
+        let root = try WireMockBadInputTests.folder([
+            "mappings/users.json": #"{"request": {"urlPathPattern": "/users/[^/]+"}, "response": {"bodyFileName": "users/{{request.path.[1]}}.json", "headers": {"Content-Type": "application/json"}, "transformers": ["response-template"]}}"#,
+            "__files/users/7.json": #"{"id": 7, "asked": "{{request.path.[1]}}"}"#,
+            "__files/users/8.json": #"{"id": 8}"#,
+            "secret.txt": "outside __files",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: root)
+        let session = mock.urlSession
+        #expect(try await session.fetch("http://localhost/users/7").text == #"{"id": 7, "asked": "7"}"#)
+        #expect(try await session.fetch("http://localhost/users/8").text == #"{"id": 8}"#)
+        let missing = try await session.fetch("http://localhost/users/9")
+        #expect(missing.status == 500 && missing.text.contains("users/9.json") && missing.text.contains("does not exist"))
+        // A name that climbs out of __files is refused, whatever the request puts in it.
+        let escape = try await session.fetch("http://localhost/users/..%2F..%2Fsecret")
+        #expect(escape.status == 500 && !escape.text.contains("outside __files"))
+    }
+
     @Test("scheme, host and port pick one domain's mapping, as WireMock's multi-domain mappings do")
     func multipleDomains() async throws {
         let mock = try Self.mock([
