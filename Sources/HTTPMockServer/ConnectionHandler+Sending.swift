@@ -113,26 +113,43 @@ extension ConnectionHandler {
             .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
     }
 
-    /// Completes the journal entry, then ends the response; closes the connection or waits for the next request
-    /// once it is written (when `sent` completes: the write of its last bytes, if they were written already).
-    /// The entry is completed first, so a client that has the whole response finds it completed in the journal.
+    /// Completes the journal entry, then ends the response once what came before it is written (when `sent`
+    /// completes: the write of its last bytes, if they were written already); then closes the connection or waits
+    /// for the next request. The entry is completed first, so a client that has the whole response finds it
+    /// completed in the journal.
+    ///
+    /// The end is what lets NIO's `HTTPServerPipelineHandler` hand over the next pipelined request, and it stops
+    /// reading the connection until then: holding the end back until the body has left for the socket keeps one
+    /// response at most queued per connection, however many requests a client pipelines without reading.
     private func finish(_ outcome: JournalEntry.Outcome, sent: EventLoopPromise<Void>? = nil,
                         context: ChannelHandlerContext) {
         guard isOpen else { return }
         complete(outcome)
-        let keepAlive = self.keepAlive
-        let written: EventLoopFuture<Void>
+        let drained: EventLoopFuture<Void>
         if let sent {
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-            written = sent.futureResult
+            context.flush()
+            drained = sent.futureResult
         } else {
-            written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+            // An empty part: its promise completes once every byte written before it is out.
+            drained = context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer()))))
         }
-        written.assumeIsolated().whenComplete { result in
-            self.responding = false
-            if case .failure = result { return }
-            if keepAlive { self.awaitHead(context: context) } else { context.close(promise: nil) }
+        drained.assumeIsolated().whenComplete { result in
+            guard case .success = result, self.isOpen else {
+                self.responding = false
+                return
+            }
+            self.end(context: context)
         }
+    }
+
+    /// Writes the end of the response being sent. Whatever is needed for the next request is set first: writing
+    /// the end may hand it over at once.
+    private func end(context: ChannelHandlerContext) {
+        let keepAlive = self.keepAlive
+        responding = false
+        if keepAlive { awaitHead(context: context) }
+        let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if !keepAlive { written.assumeIsolated().whenComplete { _ in context.close(promise: nil) } }
     }
 
     /// Sends `data` at `bytesPerSecond`, in twenty slices a second, on timers.
