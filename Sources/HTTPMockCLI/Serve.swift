@@ -23,6 +23,9 @@ struct Serve: AsyncParsableCommand {
         With --record-to and --proxy, requests no stub answers go to the proxy, and what it answered is written, \
         secrets redacted, as a WireMock folder (mappings/ and __files/) when httpmock stops.
 
+        On Ctrl-C (SIGINT) or SIGTERM, httpmock stops accepting connections and lets the requests being answered \
+        finish, for up to 5 seconds; a second signal stops it at once.
+
         Each request no stub answered is printed on standard error with the stub that came closest and how it \
         differs; with --verbose, every request is, with its status.
         """
@@ -158,7 +161,10 @@ struct Serve: AsyncParsableCommand {
         let console = TrafficConsole(verbose: verbose)
         let observation = mock.observeJournal { event, entry in console.show(event, entry) }
 
-        let signals = StopSignals { Task { await server.stop() } }
+        // The first signal lets the requests being answered finish (for up to 5 seconds); a second stops at once.
+        let signals = StopSignals { first in
+            Task { if first { await server.stop(gracePeriod: Self.gracePeriod) } else { await server.stop() } }
+        }
         let watching = watch ? Task {
             await watcher.run(every: 0.5, from: baseline) {
                 do {
@@ -186,6 +192,9 @@ struct Serve: AsyncParsableCommand {
         }
         Console.error("httpmock: stopped")
     }
+
+    /// Seconds the requests being answered have to finish after SIGINT or SIGTERM.
+    static let gracePeriod: TimeInterval = 5
 
     /// `127.x.x.x`, `::1` and `localhost`: reachable from this machine only.
     static func isLoopback(_ address: String) -> Bool {

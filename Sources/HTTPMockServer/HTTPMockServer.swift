@@ -76,6 +76,15 @@ public final class HTTPMockServer: Sendable {
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelInitializer { channel in
+                // Out of file descriptors, accept fails at once every time the listening socket is readable:
+                // without a pause the event loop would spin on it. Connections wait in the backlog meanwhile, and
+                // those already open are served as usual.
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        AcceptBackoffHandler(shouldForwardIOErrorCaught: false, backoffProvider: Self.acceptBackoff))
+                }
+            }
             .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .childChannelOption(.maxMessagesPerRead, value: 16)
             .childChannelInitializer { channel in
@@ -118,6 +127,18 @@ public final class HTTPMockServer: Sendable {
     /// When it returns the port is free and no timer of the server is left. Calling it again does nothing.
     public func stop() async {
         await lifecycle.stop()
+        forwarder?.close()
+        state.recorder.close()
+    }
+
+    /// Stops listening and lets the requests being answered finish, for up to `gracePeriod` seconds: each
+    /// connection closes once its response is out (with `Connection: close`), an idle one at once, and whatever is
+    /// still open when the period ends (a long delay, a stream, a WebSocket) is closed then, as ``stop()`` does.
+    /// `httpmock serve` stops this way on SIGINT or SIGTERM, with 5 seconds.
+    ///
+    /// ``stop()`` called meanwhile closes what is left at once.
+    public func stop(gracePeriod: TimeInterval) async {
+        await lifecycle.stop(gracePeriod: gracePeriod)
         forwarder?.close()
         state.recorder.close()
     }
@@ -167,6 +188,13 @@ public final class HTTPMockServer: Sendable {
 }
 
 extension HTTPMockServer {
+    /// How long the server stops accepting after accept failed for want of descriptors or memory (`EMFILE`,
+    /// `ENFILE`, `ENOBUFS`, `ENOMEM`): a tenth of a second, then it tries again. Other failures (a client that
+    /// reset its connection before it was accepted) need no pause.
+    @Sendable static func acceptBackoff(_ error: IOError) -> TimeAmount? {
+        [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(error.errnoCode) ? .milliseconds(100) : nil
+    }
+
     /// `127.x.x.x`, `::1` and `localhost`: reachable from this machine only.
     static func isLoopback(_ address: String) -> Bool {
         let address = address.lowercased()

@@ -42,6 +42,32 @@ struct ServeCommandTests {
         #expect(child.standardError.contains("stopped"))
     }
 
+    @Test("SIGTERM lets a request being answered finish before httpmock stops")
+    func sigtermFinishesInFlightRequests() async throws {
+        let folder = try temporaryFolder([
+            "mappings/slow.json": #"{"request": {"method": "GET", "url": "/slow"}, "response": {"status": 200, "body": "done", "fixedDelayMilliseconds": 1500}}"#,
+        ])
+        let (child, url) = try await serve([folder.path])
+        let port = try #require(url.port)
+        let slow = Task {
+            await RawSocket.exchange(port: port, sending: Array("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)).reply
+        }
+        // The request is decided (journaled) and its response waits out its delay.
+        var journaled = false
+        for _ in 0..<600 where !journaled {
+            let journal = try await call("GET", url.adding("/__admin/requests")).json
+            journaled = (journal?["meta"] as? [String: Any])?["total"] as? Int == 1
+            if !journaled { try await Task.sleep(nanoseconds: 20_000_000) }
+        }
+        #expect(journaled)
+        #expect(await child.terminate() == 0)
+        let reply = await slow.value
+        #expect(reply.hasPrefix("HTTP/1.1 200"))
+        #expect(reply.lowercased().contains("connection: close"))
+        #expect(reply.hasSuffix("done"))
+        #expect(child.standardError.contains("stopped"))
+    }
+
     @Test("the console: each request no stub answered with its closest stub; with --verbose, every request")
     func console() async throws {
         let folder = try temporaryFolder(["greeting.mock.json": Self.greeting])
