@@ -77,13 +77,8 @@ public final class HTTPMockServer: Sendable {
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .serverChannelInitializer { channel in
-                // Out of file descriptors, accept fails at once every time the listening socket is readable:
-                // without a pause the event loop would spin on it. Connections wait in the backlog meanwhile, and
-                // those already open are served as usual.
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(
-                        AcceptBackoffHandler(shouldForwardIOErrorCaught: false, backoffProvider: Self.acceptBackoff))
-                }
+                // Out of file descriptors, accept fails at once every time the listening socket is readable.
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(AcceptPause()) }
             }
             .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .childChannelOption(.maxMessagesPerRead, value: 16)
@@ -188,13 +183,6 @@ public final class HTTPMockServer: Sendable {
 }
 
 extension HTTPMockServer {
-    /// How long the server stops accepting after accept failed for want of descriptors or memory (`EMFILE`,
-    /// `ENFILE`, `ENOBUFS`, `ENOMEM`): a tenth of a second, then it tries again. Other failures (a client that
-    /// reset its connection before it was accepted) need no pause.
-    @Sendable static func acceptBackoff(_ error: IOError) -> TimeAmount? {
-        [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(error.errnoCode) ? .milliseconds(100) : nil
-    }
-
     /// `127.x.x.x`, `::1` and `localhost`: reachable from this machine only.
     static func isLoopback(_ address: String) -> Bool {
         let address = address.lowercased()
