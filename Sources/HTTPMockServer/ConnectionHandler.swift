@@ -140,7 +140,10 @@ final class ConnectionHandler: ChannelInboundHandler {
         }
         stopHeadTimer()
         keepAlive = false
-        if case .headerOverflow = parserError {
+        if case .invalidMethod = parserError {
+            sendPlain(.badRequest, "HTTPMock: the request's method is not one HTTPMockServer can read: SwiftNIO's HTTP parser (llhttp) knows a fixed list of methods (GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, QUERY, WebDAV's and a few more), not custom tokens. A stub for a custom method answers in process, through the mock's urlSession.\n",
+                      context: context)
+        } else if case .headerOverflow = parserError {
             sendPlain(.init(statusCode: 431), "HTTPMock: the request's header section is larger than the server's maximumHeaderBytes (\(settings.configuration.maximumHeaderBytes))\n",
                       context: context)
         } else {
