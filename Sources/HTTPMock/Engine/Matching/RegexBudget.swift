@@ -4,8 +4,9 @@ import Foundation
 /// backtracks: an expression with nested quantifiers such as `(a+)+$` takes time exponential in the length of an
 /// input that almost matches. ICU reports its progress every few thousand steps of its matcher; a match is
 /// stopped after ``progressReports(for:)`` reports (for a URL, about 20 million steps: a quarter of a second of
-/// one core), or when ICU gives up itself (its backtracking stack is full), and the decision it was part of
-/// answers `500` naming the stub instead of waiting for it or passing over it silently.
+/// one core), and the decision it was part of answers `500` naming the stub instead of waiting for it. So does a
+/// match ICU gives up itself where Foundation says so (`.internalError`); swift-corelibs-foundation does not, and
+/// a match whose backtracking fills ICU's 8 MB stack (`x+end$` over a body of a few MB) ends as no match.
 enum RegexBudget {
     /// Progress reports past which a match on `length` UTF-16 units is stopped: a fixed part, and more for a long
     /// input (a body), so an expression that runs in time linear in its input is never stopped.
