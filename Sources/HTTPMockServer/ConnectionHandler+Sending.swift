@@ -149,20 +149,19 @@ extension ConnectionHandler {
             // An empty part: its promise completes once every byte written before it is out.
             drained = context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer()))))
         }
-        // Without chunks the end writes no byte: nothing to flush.
-        let flushesEnd = sent == nil
         drained.assumeIsolated().whenComplete { result in
             guard case .success = result, self.isOpen else {
                 self.responding = false
                 return
             }
-            self.end(flushing: flushesEnd, context: context)
+            self.end(context: context)
         }
     }
 
-    /// Writes the end of the response being sent. Whatever is needed for the next request is set first: writing
-    /// the end may hand it over at once.
-    private func end(flushing: Bool, context: ChannelHandlerContext) {
+    /// Writes the end of the response being sent, flushed even when it is no byte: a server that is stopping
+    /// closes the connection once that write completes (see ``ServerLifecycle/stop(gracePeriod:)``). Whatever is
+    /// needed for the next request is set first: writing the end may hand it over at once.
+    private func end(context: ChannelHandlerContext) {
         let keepAlive = self.keepAlive
         responding = false
         guard keepAlive else {
@@ -170,11 +169,7 @@ extension ConnectionHandler {
             return
         }
         awaitHead(context: context)
-        if flushing {
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        } else {
-            context.write(wrapOutboundOut(.end(nil)), promise: nil)
-        }
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }
 
     /// Sends `data` at `bytesPerSecond`, in twenty slices a second, on timers.
