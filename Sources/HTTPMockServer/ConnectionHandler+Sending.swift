@@ -129,24 +129,29 @@ extension ConnectionHandler {
             .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
     }
 
-    /// Completes the journal entry, then ends the response once what came before it is written (when `sent`
-    /// completes: the write of its last bytes, if they were written already); then closes the connection or waits
-    /// for the next request. The entry is completed first, so a client that has the whole response finds it
-    /// completed in the journal.
+    /// Completes the journal entry, then ends the response; the connection then closes or waits for the next
+    /// request. The entry is completed first, so a client that has the whole response finds it completed in the
+    /// journal.
     ///
-    /// The end is what lets NIO's `HTTPServerPipelineHandler` hand over the next pipelined request, and it stops
-    /// reading the connection until then: holding the end back until the body has left for the socket keeps one
-    /// response at most queued per connection, however many requests a client pipelines without reading.
+    /// The end is what lets NIO's `HTTPServerPipelineHandler` hand over the next pipelined request, and it reads
+    /// nothing more from the connection until then. While the bytes queued on the connection stay under its high
+    /// water mark (NIO's default, 64 KiB), the end is written at once, in the same flush. Past it (a large body,
+    /// or a client that reads nothing while small responses pile up), the end waits until what came before it has
+    /// left for the socket (`sent` completes, or an empty part written after it), so a connection queues 64 KiB
+    /// and one response at most, however many requests a client pipelines without reading.
     private func finish(_ outcome: JournalEntry.Outcome, sent: EventLoopPromise<Void>? = nil,
                         context: ChannelHandlerContext) {
         guard isOpen else { return }
         complete(outcome)
+        guard !context.channel.isWritable else {
+            end(context: context)
+            return
+        }
         let drained: EventLoopFuture<Void>
         if let sent {
             context.flush()
             drained = sent.futureResult
         } else {
-            // An empty part: its promise completes once every byte written before it is out.
             drained = context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer()))))
         }
         drained.assumeIsolated().whenComplete { result in

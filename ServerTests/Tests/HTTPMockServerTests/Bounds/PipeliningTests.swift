@@ -3,7 +3,7 @@ import HTTPMock
 import HTTPMockServer
 import Testing
 
-@Suite("A client that pipelines requests and does not read holds one response at most in the server")
+@Suite("A client that pipelines requests and does not read holds 64 KiB and one response at most in the server")
 struct PipeliningTests {
     @Test("fifty pipelined requests for a 5 MB body: one answered while the client reads nothing, all fifty in order once it reads")
     func pipelinedLargeResponses() async throws {
