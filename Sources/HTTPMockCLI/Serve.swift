@@ -24,6 +24,9 @@ struct Serve: AsyncParsableCommand {
         With --record-to and --proxy, requests no stub answers go to the proxy, and what it answered is written, \
         secrets redacted, as a WireMock folder (mappings/ and __files/) when httpmock stops.
 
+        On Ctrl-C (SIGINT) or SIGTERM, httpmock stops accepting connections and lets the requests being answered \
+        finish, for up to 5 seconds; a second signal stops it at once.
+
         Each request no stub answered is printed on standard error with the stub that came closest and how it \
         differs; with --verbose, every request is, with its status.
         """
@@ -183,7 +186,10 @@ struct Serve: AsyncParsableCommand {
             if let contractDocument { console.showViolations(event, entry, against: contractDocument) }
         }
 
-        let signals = StopSignals { Task { await server.stop() } }
+        // The first signal lets the requests being answered finish (for up to 5 seconds); a second stops at once.
+        let signals = StopSignals { first in
+            Task { if first { await server.stop(gracePeriod: Self.gracePeriod) } else { await server.stop() } }
+        }
         let watching = watch ? Task {
             await watcher.run(every: 0.5, from: baseline) { changed in
                 do {
@@ -211,6 +217,9 @@ struct Serve: AsyncParsableCommand {
         }
         Console.error("httpmock: stopped")
     }
+
+    /// Seconds the requests being answered have to finish after SIGINT or SIGTERM.
+    static let gracePeriod: TimeInterval = 5
 
     /// `127.x.x.x`, `::1` and `localhost`: reachable from this machine only.
     static func isLoopback(_ address: String) -> Bool { Loopback.contains(address) }

@@ -7,6 +7,11 @@ extension HTTPMockServer {
     /// How a server matches requests to stubs, and what it refuses.
     ///
     /// The limits protect the test process from a runaway client; each refusal is the status a real server sends.
+    ///
+    /// Some bounds need no setting. A connection queues 64 KiB of responses and one response more at most: past
+    /// that, a client that pipelines requests has the next one answered only once the responses before it have
+    /// left for the socket, and the server reads nothing more from it meanwhile, so fifty pipelined requests for a
+    /// 5 MB body hold about 5 MB, not 250 MB, while the client does not read.
     public struct Configuration: Sendable {
         /// The scheme and host requests are matched and journaled as, such as `https://api.example.com`, so the
         /// stubs registered for that host answer. `nil` (the default): `http://` and the mock's `defaultDomain`.

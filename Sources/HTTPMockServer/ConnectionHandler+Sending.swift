@@ -21,9 +21,25 @@ extension ConnectionHandler {
         }
     }
 
-    /// Status line, headers and body as the stub gave them: no redirect followed, no cookie stored.
-    private func send(_ response: WireResponse, version: HTTPVersion, isHead: Bool, context: ChannelHandlerContext) {
+    /// Status line, headers and body as the stub gave them: no redirect followed, no cookie stored. A body file is
+    /// opened and checked first (see ``BodyFile``), on NIO's thread pool; `file` is it, opened.
+    private func send(_ response: WireResponse, version: HTTPVersion, isHead: Bool, context: ChannelHandlerContext,
+                      file: BodyFile? = nil) {
         guard isOpen else { return }
+        if case .file(let url, _) = response.body, file == nil {
+            NIOThreadPool.singleton.runIfActive(eventLoop: context.eventLoop) { try BodyFile.open(url) }
+                .assumeIsolated().whenComplete { result in
+                    guard self.isOpen else { return }
+                    switch result {
+                    case .success(let opened):
+                        self.send(response, version: version, isHead: isHead, context: context, file: opened)
+                    case .failure(let error):
+                        let message = (error as? BodyFile.Refusal)?.message ?? "the body file \(url.path) cannot be served: \(error)"
+                        self.sendPlain(.internalServerError, "HTTPMock: \(message)\n", context: context, journal: true)
+                    }
+                }
+            return
+        }
         if case .stream = response.body {
             sendStream(response, version: version, isHead: isHead, context: context)
             return
@@ -32,10 +48,10 @@ extension ConnectionHandler {
             upgrade(to: conversation, version: version, context: context)
             return
         }
-        let size = response.bodySize
+        let size = file?.size ?? response.bodySize
         let hasBody = !(100...199).contains(response.status) && response.status != 204 && response.status != 304
         if let cut = response.truncation, cut < size {
-            sendTruncated(response, at: cut, size: size, version: version, isHead: isHead, context: context)
+            sendTruncated(response, at: cut, size: size, file: file, version: version, isHead: isHead, context: context)
             return
         }
         let head = lastResponse.head(of: response, size: size, version: version, keepAlive: keepAlive)
@@ -68,11 +84,12 @@ extension ConnectionHandler {
         case .stream, .webSocket:
             return  // sent by sendStream and upgrade, above
         case .file(let url, _):
+            guard let file else { return }  // opened above
             write(head, joining: nil, promise: sent, context: context)
-            if let speed = response.bytesPerSecond, let data = try? Data(contentsOf: url, options: .alwaysMapped) {
+            if let speed = response.bytesPerSecond, let data = try? file.handle.read(upToCount: size) ?? Data(), data.count == size {
                 trickle(data, from: 0, bytesPerSecond: speed, context: context) { self.finish(Self.journaled(response, body: data), context: context) }
             } else {
-                stream(url, context: context) {
+                stream(file, context: context) {
                     // The journal keeps the file mapped, not read.
                     self.finish(Self.journaled(response, body: (try? Data(contentsOf: url, options: .alwaysMapped)) ?? Data()), context: context)
                 }
@@ -94,8 +111,8 @@ extension ConnectionHandler {
 
     /// ``NetworkFault/truncatedBody(_:after:)``: the head promises the whole body, `cut` bytes of it go out, then
     /// the connection closes, as a real server that dies mid-body.
-    private func sendTruncated(_ response: WireResponse, at cut: Int, size: Int, version: HTTPVersion, isHead: Bool,
-                               context: ChannelHandlerContext) {
+    private func sendTruncated(_ response: WireResponse, at cut: Int, size: Int, file: BodyFile?, version: HTTPVersion,
+                               isHead: Bool, context: ChannelHandlerContext) {
         var (headers, _, promised) = ResponseCache.fields(of: response.headers)
         headers.add(name: "Content-Length", value: promised ?? String(size))  // the length promised, not sent
         let status = HTTPResponseStatus(statusCode: response.status)
@@ -104,35 +121,60 @@ extension ConnectionHandler {
         var sent = Data()
         if !isHead, case .data(let data) = response.body {
             sent = data.prefix(cut)
-        } else if !isHead, case .file(let url, _) = response.body,
-                  let data = try? Data(contentsOf: url, options: .alwaysMapped) {
-            sent = data.prefix(cut)
+        } else if !isHead, let file, let data = try? file.handle.read(upToCount: cut) {
+            sent = data
         }
         complete(.failure(URLError(.networkConnectionLost)))
         context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(data: sent)))))
             .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
     }
 
-    /// Completes the journal entry, then ends the response; closes the connection or waits for the next request
-    /// once it is written (when `sent` completes: the write of its last bytes, if they were written already).
-    /// The entry is completed first, so a client that has the whole response finds it completed in the journal.
+    /// Completes the journal entry, then ends the response; the connection then closes or waits for the next
+    /// request. The entry is completed first, so a client that has the whole response finds it completed in the
+    /// journal.
+    ///
+    /// The end is what lets NIO's `HTTPServerPipelineHandler` hand over the next pipelined request, and it reads
+    /// nothing more from the connection until then. While the bytes queued on the connection stay under its high
+    /// water mark (NIO's default, 64 KiB), the end is written at once, in the same flush. Past it (a large body,
+    /// or a client that reads nothing while small responses pile up), the end waits until what came before it has
+    /// left for the socket (`sent` completes, or an empty part written after it), so a connection queues 64 KiB
+    /// and one response at most, however many requests a client pipelines without reading.
     private func finish(_ outcome: JournalEntry.Outcome, sent: EventLoopPromise<Void>? = nil,
                         context: ChannelHandlerContext) {
         guard isOpen else { return }
         complete(outcome)
-        let keepAlive = self.keepAlive
-        let written: EventLoopFuture<Void>
+        guard !context.channel.isWritable else {
+            end(context: context)
+            return
+        }
+        let drained: EventLoopFuture<Void>
         if let sent {
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-            written = sent.futureResult
+            context.flush()
+            drained = sent.futureResult
         } else {
-            written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+            drained = context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer()))))
         }
-        written.assumeIsolated().whenComplete { result in
-            self.responding = false
-            if case .failure = result { return }
-            if keepAlive { self.awaitHead(context: context) } else { context.close(promise: nil) }
+        drained.assumeIsolated().whenComplete { result in
+            guard case .success = result, self.isOpen else {
+                self.responding = false
+                return
+            }
+            self.end(context: context)
         }
+    }
+
+    /// Writes the end of the response being sent, flushed even when it is no byte: a server that is stopping
+    /// closes the connection once that write completes (see ``ServerLifecycle/stop(gracePeriod:)``). Whatever is
+    /// needed for the next request is set first: writing the end may hand it over at once.
+    private func end(context: ChannelHandlerContext) {
+        let keepAlive = self.keepAlive
+        responding = false
+        guard keepAlive else {
+            context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+            return
+        }
+        awaitHead(context: context)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }
 
     /// Sends `data` at `bytesPerSecond`, in twenty slices a second, on timers.
@@ -152,40 +194,31 @@ extension ConnectionHandler {
     }
 
     /// Sends a file in 64 KiB chunks read on NIO's thread pool, each after the one before was written: a large
-    /// file is never held whole, and a slow client slows the reading.
-    private func stream(_ url: URL, context: ChannelHandlerContext, then done: @escaping () -> Void) {
-        let loop = context.eventLoop
-        NIOThreadPool.singleton.runIfActive(eventLoop: loop) { try FileHandle(forReadingFrom: url) }
-            .assumeIsolated().whenComplete { result in
-                switch result {
-                case .success(let handle): self.streamChunk(of: handle, context: context, then: done)
-                case .failure(let error): self.abort(with: error, context: context)
-                }
-            }
+    /// file is never held whole, and a slow client slows the reading. Exactly the size the head promised goes
+    /// out: a file cut short while it is sent drops the connection, so the client sees a body shorter than
+    /// promised, never a complete response.
+    private func stream(_ file: BodyFile, context: ChannelHandlerContext, then done: @escaping () -> Void) {
+        streamChunk(of: file, remaining: file.size, context: context, then: done)
     }
 
-    private func streamChunk(of handle: FileHandle, context: ChannelHandlerContext, then done: @escaping () -> Void) {
-        guard isOpen else {
-            try? handle.close()
-            return
-        }
-        NIOThreadPool.singleton.runIfActive(eventLoop: context.eventLoop) { try handle.read(upToCount: 64 * 1024) ?? Data() }
+    private func streamChunk(of file: BodyFile, remaining: Int, context: ChannelHandlerContext,
+                             then done: @escaping () -> Void) {
+        guard isOpen else { return }
+        guard remaining > 0 else { return done() }
+        let handle = file.handle
+        NIOThreadPool.singleton.runIfActive(eventLoop: context.eventLoop) { try handle.read(upToCount: min(remaining, 64 * 1024)) ?? Data() }
             .assumeIsolated().whenComplete { result in
                 switch result {
                 case .success(let chunk) where !chunk.isEmpty:
                     context.writeAndFlush(self.wrapOutboundOut(.body(.byteBuffer(ByteBuffer(data: chunk)))))
                         .assumeIsolated().whenComplete { written in
-                            if case .failure = written {
-                                try? handle.close()
-                            } else {
-                                self.streamChunk(of: handle, context: context, then: done)
-                            }
+                            guard case .success = written else { return }
+                            self.streamChunk(of: file, remaining: remaining - chunk.count, context: context, then: done)
                         }
                 case .success:
-                    try? handle.close()
-                    done()
+                    self.abort(with: BodyFile.Refusal(message: "the body file \(file.path) was cut short while it was sent (\(file.size - remaining) of the \(file.size) bytes promised)"),
+                               context: context)
                 case .failure(let error):
-                    try? handle.close()
                     self.abort(with: error, context: context)
                 }
             }
@@ -194,7 +227,7 @@ extension ConnectionHandler {
     /// The headers are out and the body cannot be read: drop the connection, as a server whose disk failed would.
     private func abort(with error: any Error, context: ChannelHandlerContext) {
         complete(.failure(URLError(.cannotOpenFile, userInfo: [
-            NSLocalizedDescriptionKey: "HTTPMock: the response file could not be read: \(error.localizedDescription)",
+            NSLocalizedDescriptionKey: (error as? BodyFile.Refusal).map { "HTTPMock: \($0.message)" } ?? "HTTPMock: the response file could not be read: \(error.localizedDescription)",
         ])))
         context.close(promise: nil)
     }

@@ -6,7 +6,8 @@ import NIOFoundationCompat
 import NIOHTTP1
 import NIOPosix
 
-/// Answers the requests of one connection from the mock's engine. Runs on the connection's event loop only.
+/// Answers the requests of one connection from the mock's engine. Runs on the connection's event loop, but for
+/// the user code of a decision, which runs on the ``DecisionPool``.
 ///
 /// NIO's `HTTPServerPipelineHandler` in front of it hands over one request at a time (a pipelined request waits
 /// until the response before it has ended), so at most one request is in flight here.
@@ -139,7 +140,10 @@ final class ConnectionHandler: ChannelInboundHandler {
         }
         stopHeadTimer()
         keepAlive = false
-        if case .headerOverflow = parserError {
+        if case .invalidMethod = parserError {
+            sendPlain(.badRequest, "HTTPMock: the request's method is not one HTTPMockServer can read: SwiftNIO's HTTP parser (llhttp) knows a fixed list of methods (GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, QUERY, WebDAV's and a few more), not custom tokens. A stub for a custom method answers in process, through the mock's urlSession.\n",
+                      context: context)
+        } else if case .headerOverflow = parserError {
             sendPlain(.init(statusCode: 431), "HTTPMock: the request's header section is larger than the server's maximumHeaderBytes (\(settings.configuration.maximumHeaderBytes))\n",
                       context: context)
         } else {
@@ -184,7 +188,34 @@ final class ConnectionHandler: ChannelInboundHandler {
         let headers = HeaderFields(head.headers.map { HeaderFields.Field(name: $0.name, value: $0.value) })
         let data = body.flatMap { $0.readableBytes > 0 ? Data(buffer: $0) : nil }
         let request = CapturedRequest(method: head.method.rawValue, parts: parts, headers: headers, body: data)
-        let (answer, entry) = settings.mock.answer(request, as: .server)
+        switch settings.mock.attemptAnswer(request) {
+        case .answered(let answer, let entry):
+            carryOut(answer, entry: entry, for: request, head: head, context: context)
+        case .pending(let pending):
+            // User code runs on the decision pool, never on this event loop: a slow regular expression or dynamic
+            // response holds up its own request only.
+            let mock = settings.mock
+            DecisionPool.run(on: context.eventLoop) { mock.finishAnswer(pending) }
+                .assumeIsolated().whenComplete { result in
+                    switch result {
+                    case .success(let (answer, entry)):
+                        guard self.isOpen else {
+                            mock.complete(entry, with: .failure(URLError(.cancelled, userInfo: [
+                                NSLocalizedDescriptionKey: "HTTPMock: the client closed the connection before the response was decided",
+                            ])))
+                            return
+                        }
+                        self.carryOut(answer, entry: entry, for: request, head: head, context: context)
+                    case .failure:
+                        context.close(promise: nil)
+                    }
+                }
+        }
+    }
+
+    /// Sends what the engine decided for `request`, journaled as `entry`.
+    private func carryOut(_ answer: HTTPMock.Answer, entry: Int, for request: CapturedRequest, head: HTTPRequestHead,
+                          context: ChannelHandlerContext) {
         self.entry = entry
         requestHead = head
         let isHead = head.method == .HEAD
@@ -204,7 +235,7 @@ final class ConnectionHandler: ChannelInboundHandler {
                 forward(request, with: forwarder, version: head.version, isHead: isHead, context: context)
                 return
             }
-            let text = "HTTPMock: \(head.method.rawValue) \(parts.url.absoluteString) was not answered: the mock's unmockedPolicy is .passthrough and the server has no proxy to forward it to (Configuration.proxy). Add a stub, set a proxy, or use .notFound.\n"
+            let text = "HTTPMock: \(head.method.rawValue) \(request.url.absoluteString) was not answered: the mock's unmockedPolicy is .passthrough and the server has no proxy to forward it to (Configuration.proxy). Add a stub, set a proxy, or use .notFound.\n"
             sendPlain(.badGateway, text, context: context, journal: true)
         case .forward(let forwarded):
             // A stub answered by another server (a WireMock mapping's proxyBaseUrl): to exactly its URL.

@@ -76,6 +76,10 @@ public final class HTTPMockServer: Sendable {
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelInitializer { channel in
+                // Out of file descriptors, accept fails at once every time the listening socket is readable.
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(AcceptPause()) }
+            }
             .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .childChannelOption(.maxMessagesPerRead, value: 16)
             .childChannelInitializer { channel in
@@ -121,6 +125,18 @@ public final class HTTPMockServer: Sendable {
         forwarder?.close()
         state.recorder.close()
         state.closeForwarding()
+    }
+
+    /// Stops listening and lets the requests being answered finish, for up to `gracePeriod` seconds: each
+    /// connection closes once its response is out (with `Connection: close`), an idle one at once, and whatever is
+    /// still open when the period ends (a long delay, a stream, a WebSocket) is closed then, as ``stop()`` does.
+    /// `httpmock serve` stops this way on SIGINT or SIGTERM, with 5 seconds.
+    ///
+    /// ``stop()`` called meanwhile closes what is left at once.
+    public func stop(gracePeriod: TimeInterval) async {
+        await lifecycle.stop(gracePeriod: gracePeriod)
+        forwarder?.close()
+        state.recorder.close()
     }
 
     /// Returns when the server has stopped: after ``stop()``, or a `POST /__admin/shutdown` to the admin API

@@ -12,6 +12,8 @@ final class ServerLifecycle: Sendable {
         var stopped = false
         var finished = false
         var waiters: [CheckedContinuation<Void, Never>] = []
+        /// A stop without grace was asked for: a graceful stop under way closes what is left now.
+        var hurried = false
     }
 
     private let state = Locked(State())
@@ -37,18 +39,33 @@ final class ServerLifecycle: Sendable {
     var count: Int { state.withLock { $0.open.count } }
 
     /// Stops listening, closes every connection, then wakes those waiting. Calling it again waits for the first
-    /// call to finish.
-    func stop() async {
+    /// call to finish; a call without a grace period cuts short the grace of a call with one.
+    ///
+    /// With `gracePeriod`, a connection answering a request first finishes its response (with
+    /// `Connection: close`; NIO's `HTTPServerPipelineHandler` quiesces it), idle ones close at once, and those
+    /// still open after `gracePeriod` seconds are closed.
+    func stop(gracePeriod: TimeInterval = 0) async {
         let (listener, open, first) = state.withLock { state in
             defer {
                 state.stopped = true
-                state.open = [:]
+                if gracePeriod <= 0 { state.hurried = true }
             }
             return (state.listener, Array(state.open.values), !state.stopped)
         }
         guard first else { return await waitUntilStopped() }
         try? await listener?.close()
-        for connection in open {
+        if gracePeriod > 0 {
+            for connection in open { connection.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent()) }
+            let deadline = Date().addingTimeInterval(gracePeriod)
+            while Date() < deadline, !state.withLock({ $0.hurried || $0.open.isEmpty }) {
+                try? await Task.sleep(nanoseconds: 20_000_000)
+            }
+        }
+        let left = state.withLock { state in
+            defer { state.open = [:] }
+            return Array(state.open.values)
+        }
+        for connection in left {
             try? await connection.close()
         }
         let waiters = state.withLock { state in

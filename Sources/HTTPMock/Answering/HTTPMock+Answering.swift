@@ -62,6 +62,37 @@ extension HTTPMock {
         return (Self.answer(decision, request: answered, delay: delay), entry)
     }
 
+    /// What ``attemptAnswer(_:)`` got to.
+    package enum Attempt: Sendable {
+        /// Decided without user code, as ``answer(_:as:)`` with ``Role/server`` would have.
+        case answered(Answer, entry: Int)
+        /// Deciding runs user code (a custom matcher, a regular expression, a dynamic response, a body
+        /// template): call ``finishAnswer(_:)`` where it may run.
+        case pending(PendingAnswer)
+    }
+
+    /// A decision that waits for user code.
+    package struct PendingAnswer: Sendable {
+        fileprivate let deferred: Engine.Deferred
+        fileprivate let request: CapturedRequest
+    }
+
+    /// ``answer(_:as:)`` with ``Role/server``, in two halves for a face that must not run user code where it
+    /// runs (a server's event loop): this one decides what needs no user code, under the engine's lock, and
+    /// journals it; a request that needs user code comes back pending, nothing journaled yet.
+    package func attemptAnswer(_ request: CapturedRequest) -> Attempt {
+        switch core.engine.attempt(request) {
+        case .decided(let decision, let entry): .answered(Self.answer(decision, request: request, delay: 0), entry: entry)
+        case .deferred(let deferred): .pending(PendingAnswer(deferred: deferred, request: request))
+        }
+    }
+
+    /// Runs the user code of a pending decision and finishes it, journaled.
+    package func finishAnswer(_ pending: PendingAnswer) -> (answer: Answer, entry: Int) {
+        let (decision, entry) = core.engine.finish(pending.deferred)
+        return (Self.answer(decision, request: pending.request, delay: 0), entry)
+    }
+
     /// The stubs closest to `request` and how each differs, as a miss would report them; nothing is decided or
     /// journaled (WireMock's `POST /__admin/near-misses/request`).
     package func nearMissReport(for request: CapturedRequest) -> UnmatchedReport {

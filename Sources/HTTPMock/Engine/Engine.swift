@@ -177,6 +177,8 @@ final class Engine: Sendable {
             case match(ignoreRules: [Candidate], stubs: [Candidate])
             /// A dynamic response, already consumed and journaled, to build.
             case build(MockResponse, captures: [String: String], entry: Int)
+            /// A response with a body template (mapping files), already consumed and journaled, to render.
+            case render(MockResponse, entry: Int)
         }
     }
 
@@ -188,20 +190,27 @@ final class Engine: Sendable {
     }
 
     /// One step under the lock: decides `request` unless user code must run, in which case nothing is consumed
-    /// or journaled (but a dynamic response, which is consumed and journaled, and only built later).
-    /// A request whose candidates run no user code costs one lock, as it always has.
+    /// or journaled (but a dynamic response or a body template, which is consumed and journaled, and only built or
+    /// rendered later). A request whose candidates run no user code costs one lock, as it always has; so does one
+    /// answered by a stub that ranks above every candidate that runs user code.
     func attempt(_ request: CapturedRequest) -> Attempt {
         let outcome = state.withLock { state -> FirstPass in
             let rules = state.ignored.stubs.count > 0 ? state.ignored.candidates(for: request) : []
             let stubs = state.isEnabled ? state.router.candidates(for: request) : []
             // Most mocks have no stub that runs user code: then no candidate needs looking up to know it.
-            let userCode = (state.ignored.userCodeStubs > 0 && rules.contains { state.ignored.stubs.hasUserCode($0) })
-                || (state.router.userCodeStubs > 0 && stubs.contains { state.router.stubs.hasUserCode($0) })
-            if userCode {
-                func snapshot(_ ids: [StubID], in table: Router) -> [Candidate] {
-                    ids.compactMap { id in table.stubs[id].flatMap { $0.isEnabled ? Candidate(id: id, conditions: $0.conditions) : nil } }
-                }
+            let ruleUserCode = state.ignored.userCodeStubs > 0 && rules.contains { state.ignored.stubs.hasUserCode($0) }
+            let firstUserCode = state.router.userCodeStubs > 0 ? stubs.firstIndex { state.router.stubs.hasUserCode($0) } : nil
+            func snapshot(_ ids: some Sequence<StubID>, in table: Router) -> [Candidate] {
+                ids.compactMap { id in table.stubs[id].flatMap { $0.isEnabled ? Candidate(id: id, conditions: $0.conditions) : nil } }
+            }
+            if ruleUserCode {
                 return .deferred(.match(ignoreRules: snapshot(rules, in: state.ignored), stubs: snapshot(stubs, in: state.router)))
+            }
+            if let first = firstUserCode {
+                // The stubs ranked above every one that runs user code answer here when they match (a plain
+                // `/health` beside a slow regular expression), as if no stub ran user code; the rest is deferred.
+                if let decided = answer(request, rules: rules, candidates: stubs[..<first], in: &state) { return decided }
+                return .deferred(.match(ignoreRules: [], stubs: snapshot(stubs[first...], in: state.router)))
             }
             return resolve(request, rules: rules, candidates: stubs, in: &state)
         }
@@ -216,7 +225,11 @@ final class Engine: Sendable {
                 if response.isBuiltInPlace { return .decided(.respond(response.resolved(for: request, captures: captures)), entry: entry) }
                 return .deferred(Deferred(request: request, step: .build(response, captures: captures, entry: entry)))
             }
-            return .decided(.respond(response.rendered(for: request)), entry: entry)
+            if response.render != nil {
+                // A body template is rendered where the caller runs user code.
+                return .deferred(Deferred(request: request, step: .render(response, entry: entry)))
+            }
+            return .decided(.respond(response), entry: entry)
         }
     }
 
@@ -227,47 +240,73 @@ final class Engine: Sendable {
         switch deferred.step {
         case .build(let response, let captures, let entry):
             return (.respond(response.resolved(for: request, captures: captures)), entry)
+        case .render(let response, let entry):
+            return (.respond(response.rendered(for: request)), entry)
         case .match(let rules, let stubs):
-            for rule in rules where rule.conditions.allSatisfy({ $0.test(request) }) {
-                let entry = state.withLock { state -> Int? in
-                    guard state.ignored.stubs.isEnabled(rule.id) else { return nil }
-                    return state.journal.append(request, resolution: .passedThrough)
-                }
-                if let entry {
-                    journalEvents.notify(.appended, entry: entry, engine: self)
-                    return (.passthrough, entry)
-                }
-            }
-            for stub in stubs where stub.conditions.allSatisfy({ $0.test(request) }) {
-                guard let (response, entry) = state.withLock({ consume(stub.id, for: request, in: &$0) }) else { continue }
-                journalEvents.notify(.appended, entry: entry, engine: self)
-                guard case .dynamic = response.content else { return (.respond(response.rendered(for: request)), entry) }
-                var captures: [String: String] = [:]
-                for capture in stub.conditions.compactMap(\.captures) { captures.merge(capture(request)) { $1 } }
-                return (.respond(response.resolved(for: request, captures: captures)), entry)
-            }
-            // No stub answered. The report tests every stub's conditions: copy them under the lock, compare outside.
-            let compared = state.withLock { state -> (stubs: [Stub], total: Int, refusals: [HTTPMockError], scenarios: ScenarioStates, defaultDomain: String)? in
-                guard state.policy.needsReport else { return nil }
-                let total = state.router.stubs.count
-                let stubs = total > NearMissFinder.comparisonLimit
-                    ? state.router.stubs(onHostOf: request, limit: NearMissFinder.comparisonLimit).compactMap { state.router.stubs[$0] }
-                    : Array(state.router.stubs.values)
-                return (stubs, total, state.refusals, state.scenarios, state.defaultDomain)
-            }
-            var report: UnmatchedReport?
-            if let compared {
-                report = NearMissFinder.report(for: request, stubs: compared.stubs, refusals: compared.refusals,
-                                               scenarios: compared.scenarios)
-                if compared.total > compared.stubs.count {
-                    report!.notes.append("compared with the \(compared.stubs.count) stub(s) registered for this host, of \(compared.total) in all")
-                }
-                NearMissFinder.noteDefaultDomain(in: &report!, request: request, defaultDomain: compared.defaultDomain)
-            }
-            let (decision, entry) = state.withLock { missed(request, report: report, in: &$0) }
-            journalEvents.notify(.appended, entry: entry, engine: self)
-            return (decision, entry)
+            let overrun = RegexBudget.Overrun()
+            return RegexBudget.$overrun.withValue(overrun) { match(request, rules: rules, stubs: stubs, overrun: overrun) }
         }
+    }
+
+    /// The matching half of ``finish(_:)``: user conditions tested here, outside the lock. A regular expression
+    /// that runs past ``RegexBudget`` while a rule or stub is tested ends the decision with `500` naming it.
+    private func match(_ request: CapturedRequest, rules: [Candidate], stubs: [Candidate],
+                       overrun: RegexBudget.Overrun) -> (decision: Decision, entry: Int) {
+        for rule in rules where rule.conditions.allSatisfy({ $0.test(request) }) || overrun.pattern != nil {
+            if let pattern = overrun.take() { return exceeded(request, candidate: rule, in: .ignoreRules, pattern: pattern) }
+            let entry = state.withLock { state -> Int? in
+                guard state.ignored.stubs.isEnabled(rule.id) else { return nil }
+                return state.journal.append(request, resolution: .passedThrough)
+            }
+            if let entry {
+                journalEvents.notify(.appended, entry: entry, engine: self)
+                return (.passthrough, entry)
+            }
+        }
+        for stub in stubs where stub.conditions.allSatisfy({ $0.test(request) }) || overrun.pattern != nil {
+            if let pattern = overrun.take() { return exceeded(request, candidate: stub, in: .stubs, pattern: pattern) }
+            guard let (response, entry) = state.withLock({ consume(stub.id, for: request, in: &$0) }) else { continue }
+            journalEvents.notify(.appended, entry: entry, engine: self)
+            guard case .dynamic = response.content else { return (.respond(response.rendered(for: request)), entry) }
+            var captures: [String: String] = [:]
+            for capture in stub.conditions.compactMap(\.captures) { captures.merge(capture(request)) { $1 } }
+            return (.respond(response.resolved(for: request, captures: captures)), entry)
+        }
+        // No stub answered. The report tests every stub's conditions: copy them under the lock, compare outside.
+        let compared = state.withLock { state -> (stubs: [Stub], total: Int, refusals: [HTTPMockError], scenarios: ScenarioStates, defaultDomain: String)? in
+            guard state.policy.needsReport else { return nil }
+            let total = state.router.stubs.count
+            let stubs = total > NearMissFinder.comparisonLimit
+                ? state.router.stubs(onHostOf: request, limit: NearMissFinder.comparisonLimit).compactMap { state.router.stubs[$0] }
+                : Array(state.router.stubs.values)
+            return (stubs, total, state.refusals, state.scenarios, state.defaultDomain)
+        }
+        var report: UnmatchedReport?
+        if let compared {
+            report = NearMissFinder.report(for: request, stubs: compared.stubs, refusals: compared.refusals,
+                                           scenarios: compared.scenarios)
+            if compared.total > compared.stubs.count {
+                report!.notes.append("compared with the \(compared.stubs.count) stub(s) registered for this host, of \(compared.total) in all")
+            }
+            NearMissFinder.noteDefaultDomain(in: &report!, request: request, defaultDomain: compared.defaultDomain)
+        }
+        let (decision, entry) = state.withLock { missed(request, report: report, in: &$0) }
+        journalEvents.notify(.appended, entry: entry, engine: self)
+        return (decision, entry)
+    }
+
+    /// Journals `request` as not answered because `candidate`'s regular expression `pattern` ran past its budget,
+    /// and answers `500` saying so.
+    private func exceeded(_ request: CapturedRequest, candidate: Candidate, in registry: Registry,
+                          pattern: String) -> (decision: Decision, entry: Int) {
+        let (decision, entry) = state.withLock { state -> (Decision, Int) in
+            let stub = state.table(registry).stubs[candidate.id].map { "\(candidate.id) \($0.summary)" } ?? "\(candidate.id)"
+            let message = RegexBudget.message(stub: stub, pattern: pattern)
+            let entry = state.journal.append(request, resolution: .unmatched(reason: message))
+            return (.respond(.plaintext(message, status: .internalServerError, headers: ["X-HTTPMock": "regex-budget"])), entry)
+        }
+        journalEvents.notify(.appended, entry: entry, engine: self)
+        return (decision, entry)
     }
 
     private enum FirstPass {
@@ -308,6 +347,21 @@ final class Engine: Sendable {
 
     /// The whole decision under the lock, for candidates that run no user code.
     private func resolve(_ request: CapturedRequest, rules: [StubID], candidates: [StubID], in state: inout State) -> FirstPass {
+        if let decided = answer(request, rules: rules, candidates: candidates[...], in: &state) { return decided }
+        // No stub answered: the rare path, where the report may scan every stub. If one runs user code, the
+        // report is made outside the lock (nothing was consumed or journaled: the finish starts from the miss).
+        if state.router.userCodeStubs > 0, state.policy.needsReport { return .deferred(.match(ignoreRules: [], stubs: [])) }
+        var report = state.policy.needsReport ? NearMissFinder.report(for: request, in: state.router, refusals: state.refusals,
+                                                                                scenarios: state.scenarios) : nil
+        if report != nil { NearMissFinder.noteDefaultDomain(in: &report!, request: request, defaultDomain: state.defaultDomain) }
+        let (decision, entry) = missed(request, report: report, in: &state)
+        return .decided(decision, entry, [:])
+    }
+
+    /// An ignore rule or a stub that answers `request`, all of them running no user code; `nil` when none does
+    /// (nothing consumed or journaled).
+    private func answer(_ request: CapturedRequest, rules: [StubID], candidates: ArraySlice<StubID>,
+                        in state: inout State) -> FirstPass? {
         if rules.contains(where: { id in
             guard let conditions = state.ignored.stubs.enabledConditions(id) else { return false }
             return conditions.allSatisfy { $0.test(request) }
@@ -325,14 +379,7 @@ final class Engine: Sendable {
                 return .decided(.respond(response), entry, captures)
             }
         }
-        // No stub answered: the rare path, where the report may scan every stub. If one runs user code, the
-        // report is made outside the lock (nothing was consumed or journaled: the finish starts from the miss).
-        if state.router.userCodeStubs > 0, state.policy.needsReport { return .deferred(.match(ignoreRules: [], stubs: [])) }
-        var report = state.policy.needsReport ? NearMissFinder.report(for: request, in: state.router, refusals: state.refusals,
-                                                                                scenarios: state.scenarios) : nil
-        if report != nil { NearMissFinder.noteDefaultDomain(in: &report!, request: request, defaultDomain: state.defaultDomain) }
-        let (decision, entry) = missed(request, report: report, in: &state)
-        return .decided(decision, entry, [:])
+        return nil
     }
 
     /// Journals a request no stub answered and applies the unmocked policy.

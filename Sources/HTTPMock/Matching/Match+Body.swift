@@ -25,7 +25,7 @@ extension Match {
             return Compiled(condition: Condition(key: "body~\(pattern)", weight: 2, summary: "body ~ /\(pattern.clipped(to: 60))/",
                                                  isUserCode: true) { request in
                 guard let text = request.bodyText else { return false }
-                return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+                return regex.containsMatch(in: text)
             })
         }
     }

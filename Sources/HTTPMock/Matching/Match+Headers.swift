@@ -38,7 +38,7 @@ extension Match {
             return Compiled(condition: Condition(key: "header:\(name.lowercased())~\(pattern)", weight: 2,
                                                  summary: "header \(name) ~ /\(pattern)/", isUserCode: true) { request in
                 headerValues(name, in: request).contains { value in
-                    regex.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil
+                    regex.containsMatch(in: value)
                 }
             })
         }

@@ -66,7 +66,7 @@ extension Match {
                                                  summary: "template \(template) \(name) ~ /\(pattern ?? ".*")/",
                                                  isUserCode: regex != nil) { request in
                 guard let value = compiled.captures(in: request)?[name] else { return false }
-                return regex.map { $0.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil } ?? true
+                return regex.map { $0.containsMatch(in: value) } ?? true
             })
         }
     }
@@ -77,7 +77,7 @@ extension Match {
         Match(description) { () throws(HTTPMockError) -> Compiled in
             let regex = try compileRegex(pattern, role: role)
             return Compiled(condition: Condition(key: "\(key)~\(pattern)", weight: 2, summary: description, isUserCode: true) { request in
-                values(request).contains { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
+                values(request).contains { regex.containsMatch(in: $0) }
             })
         }
     }

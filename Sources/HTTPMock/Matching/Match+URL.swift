@@ -16,7 +16,7 @@ extension Match {
             return Compiled(condition: Condition(key: "url-regex:\(options.rawValue):\(pattern)", weight: 2,
                                                  summary: "url ~ /\(pattern)/", isUserCode: true) { request in
                 let url = request.url.absoluteString
-                return regex.firstMatch(in: url, range: NSRange(url.startIndex..., in: url)) != nil
+                return regex.containsMatch(in: url)
             })
         }
     }

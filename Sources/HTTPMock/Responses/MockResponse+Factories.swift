@@ -96,7 +96,9 @@ extension MockResponse {
     /// `Content-Type` is inferred from the extension unless given.
     ///
     /// The file is checked when the response is registered (a missing or unreadable file is an error there,
-    /// never an empty body) and read each time it is served, so it costs no memory while queued.
+    /// never an empty body) and read each time it is served, so it costs no memory while queued. It is read from
+    /// its real path, symbolic links resolved at registration: a server answers `500` naming the file when it was
+    /// deleted since, or replaced by a symbolic link.
     public static func file(
         url: URL,
         status: Status = .ok,
@@ -117,7 +119,10 @@ extension MockResponse {
         } else {
             problem = nil
         }
-        return MockResponse(status: status, headers: headers, content: .file(resolved),
+        // Served from its real path, links resolved now: a server that sends it opens that path and no link on
+        // its way, so what is served is what was checked here.
+        let served = problem == nil ? LocalFile.realPath(resolved.path).map { URL(fileURLWithPath: $0) } ?? resolved : resolved
+        return MockResponse(status: status, headers: headers, content: .file(served),
                             contentType: contentType ?? ContentType.infer(fromExtension: resolved.pathExtension),
                             lifetime: lifetime, delivery: delivery, problem: problem)
     }

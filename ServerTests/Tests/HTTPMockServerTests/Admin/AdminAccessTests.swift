@@ -163,4 +163,16 @@ struct HostHeaderTests {
             #expect(mock.journal.count == 1)   // the refused ones were never matched
         }
     }
+
+    @Test("a custom method token (FOO), which SwiftNIO's parser cannot read: 400 saying so, and where such a stub answers")
+    func customMethod() async throws {
+        let mock = HTTPMock()
+        try mock.stub(.method("FOO"), .path("/ok"), responses: [.plaintext("foo", lifetime: .eternal)])
+        try await HTTPMockServer.withServer(serving: mock) { server in
+            let reply = await RawSocket.exchange(port: server.port, sending: Array("FOO /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+            #expect(reply.reply.hasPrefix("HTTP/1.1 400"))
+            #expect(reply.reply.contains("method") && reply.reply.contains("custom"))
+            #expect(mock.journal.isEmpty)
+        }
+    }
 }

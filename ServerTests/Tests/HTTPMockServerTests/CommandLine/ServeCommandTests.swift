@@ -50,6 +50,35 @@ struct ServeCommandTests {
         #expect(child.standardError.contains("stopped"))
     }
 
+    @Test("SIGTERM lets a request being answered finish before httpmock stops")
+    func sigtermFinishesInFlightRequests() async throws {
+        let folder = try temporaryFolder([
+            "mappings/slow.json": #"{"request": {"method": "GET", "url": "/slow"}, "response": {"status": 200, "body": "done", "fixedDelayMilliseconds": 3000}}"#,
+        ])
+        let (child, url) = try await serve([folder.path])
+        let port = try #require(url.port)
+        let answered = Guarded(false)
+        let slow = Task {
+            let reply = await RawSocket.exchange(port: port, sending: Array("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)).reply
+            answered.withLock { $0 = true }
+            return reply
+        }
+        // The request is decided (journaled) and its response waits out its delay.
+        var journaled = false
+        for _ in 0..<600 where !journaled {
+            let journal = try await call("GET", url.adding("/__admin/requests")).json
+            journaled = (journal?["meta"] as? [String: Any])?["total"] as? Int == 1
+            if !journaled { try await Task.sleep(nanoseconds: 20_000_000) }
+        }
+        #expect(journaled)
+        #expect(!answered.current, "the response was out before SIGTERM: nothing was in flight")
+        #expect(await child.terminate() == 0)
+        let reply = await slow.value
+        #expect(reply.hasPrefix("HTTP/1.1 200"))
+        #expect(reply.hasSuffix("done"))
+        #expect(child.standardError.contains("stopped"))
+    }
+
     @Test("the console: each request no stub answered with its closest stub; with --verbose, every request")
     func console() async throws {
         let folder = try temporaryFolder(["greeting.mock.json": Self.greeting])

@@ -64,10 +64,16 @@ final class ChildProcess: @unchecked Sendable {  // reason: `process` and the pi
         return (status, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
     }
 
-    /// Starts `name` with `arguments`, and `environment` added to this process's.
-    init(_ name: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
-        process.executableURL = try Self.executable(name)
-        process.arguments = arguments
+    /// Starts `name` with `arguments`, and `environment` added to this process's; with `descriptorLimit`, through
+    /// `sh` with `ulimit -n` set to it first.
+    init(_ name: String, arguments: [String] = [], environment: [String: String] = [:], descriptorLimit: Int? = nil) throws {
+        if let descriptorLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", try Self.executable(name).path] + arguments
+        } else {
+            process.executableURL = try Self.executable(name)
+            process.arguments = arguments
+        }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = input
         process.standardOutput = output

@@ -44,11 +44,12 @@ enum Curl {
     }
 }
 
-/// Runs blocking socket calls on a Dispatch thread, never on one of Swift concurrency's few pool threads (on two
-/// cores, two blocked reads would stall every other test).
+/// Runs blocking socket calls on a thread of their own, never on one of Swift concurrency's few pool threads (on
+/// two cores, two blocked reads would stall every other test), nor on Dispatch's global queue, which on Linux runs
+/// as many blocks at once as there are cores and adds a thread for a blocked one only about a second later.
 func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(returning: work()) }
+        Thread.detachNewThread { continuation.resume(returning: work()) }
     }
 }
 

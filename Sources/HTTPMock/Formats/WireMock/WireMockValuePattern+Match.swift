@@ -64,7 +64,7 @@ struct WireMockPart {
                     let regex = try compileRegex(pattern, role: "regular expression for \(name)")
                     return Match.Compiled(condition: Condition(key: "wiremock:\(key)~\(pattern)", weight: 2, summary: "\(name) ~ /\(pattern)/",
                                                                isUserCode: true) { request in
-                        values(request).contains { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
+                        values(request).contains { regex.containsMatch(in: $0) }
                     })
                 }
             },
@@ -118,7 +118,7 @@ extension WireMockValuePattern {
         case .equal(let text): return { $0 == text }
         case .regex(let pattern):
             let regex = try compileRegex(pattern, role: "regular expression")
-            return { text in text.map { regex.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil } ?? false }
+            return { text in text.map { regex.containsMatch(in: $0) } ?? false }
         case .present: return { $0 != nil }
         case .not(let inner):
             let test = try inner.test()

@@ -1,0 +1,107 @@
+import Foundation
+import HTTPMock
+import HTTPMockServer
+import Testing
+
+/// A matcher that holds every request it is asked about until the test opens it, and says how many it holds.
+private final class Gate: @unchecked Sendable {  // reason: every access to `held` and `open` goes through `condition`
+    private let condition = NSCondition()
+    private var held = 0
+    private var open = false
+
+    func pass() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        held += 1
+        condition.broadcast()
+        while !open { condition.wait() }
+        return true
+    }
+
+    /// Waits until `count` requests are held (or 60 s pass, to end a test that would hang).
+    func waitUntilHolding(_ count: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date().addingTimeInterval(60)
+        while held < count { if !condition.wait(until: deadline) { return false } }
+        return true
+    }
+
+    func openUp() {
+        condition.lock()
+        open = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+@Suite("User code (matchers, regular expressions, dynamic responses) runs off the server's event loops")
+struct UserCodeTests {
+    @Test("matchers stuck in user code hold up their own requests only: a plain request sent afterwards is answered first")
+    func stuckMatcherHoldsItsOwnRequest() async throws {
+        let mock = HTTPMock()
+        let gate = Gate()
+        try mock.stub(.path("/slow"), .custom("held by the test") { _ in gate.pass() }, responses: [.plaintext("slow", lifetime: .eternal)])
+        mock.addResponses(forPath: "/ok") { MockResponse.plaintext("ok", lifetime: .eternal) }
+        try await HTTPMockServer.withServer(serving: mock) { server in
+            let port = server.port
+            // Two held requests: as many as the server has event loops on two cores, which they stopped before.
+            let slow = (0..<2).map { _ in
+                Task { await RawSocket.exchange(port: port, sending: Array("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)) }
+            }
+            #expect(await offPool { gate.waitUntilHolding(2) })
+            let ok = await RawSocket.exchange(port: port, sending: Array("GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8),
+                                              readTimeout: 20)
+            #expect(ok.reply.hasPrefix("HTTP/1.1 200"))
+            #expect(ok.reply.hasSuffix("ok"))
+            #expect(mock.journal.count == 1, "only /ok is decided while the matcher holds the others")
+            gate.openUp()
+            for request in slow {
+                let reply = await request.value.reply
+                #expect(reply.hasPrefix("HTTP/1.1 200") && reply.hasSuffix("slow"))
+            }
+        }
+    }
+
+    @Test("requests that backtrack in a regular expression do not hold up a plain request sent after them, and get 500 naming the stub once they run past the budget")
+    func catastrophicRegex() async throws {
+        let mock = HTTPMock()
+        try mock.stub(.urlRegex("/r/(a+)+$"), responses: [.plaintext("matched", lifetime: .eternal)])
+        mock.addResponses(forPath: "/ok") { MockResponse.plaintext("ok", lifetime: .eternal) }
+        try await HTTPMockServer.withServer(serving: mock) { server in
+            let port = server.port
+            let order = Arrivals()
+            // Without a budget, ICU would take minutes on each.
+            let slowTarget = "/r/" + String(repeating: "a", count: 30) + "b"
+            let slow = (0..<3).map { index in
+                Task {
+                    let reply = await RawSocket.exchange(port: port, sending: Array("GET \(slowTarget) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+                    order.append("slow \(index)")
+                    return reply.reply
+                }
+            }
+            // Only orders the sending: the assertion is on the order of the answers.
+            try await Task.sleep(nanoseconds: 100_000_000)
+            let ok = await RawSocket.exchange(port: port, sending: Array("GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+            order.append("ok")
+            #expect(ok.reply.hasSuffix("ok"))
+            for request in slow {
+                let reply = await request.value
+                #expect(reply.hasPrefix("HTTP/1.1 500"))
+                #expect(reply.contains("/r/(a+)+$") && reply.contains("budget") && reply.contains("#"))
+            }
+            #expect(order.names.first == "ok", "answered in the order \(order.names)")
+            #expect(order.names.count == 4)
+            let refused = mock.journal.filter { $0.statusCode == 500 }
+            #expect(refused.count == 3)
+        }
+    }
+}
+
+/// Names in the order they arrived, from any task.
+private final class Arrivals: @unchecked Sendable {  // reason: every access to `list` goes through `lock`
+    private let lock = NSLock()
+    private var list: [String] = []
+    func append(_ name: String) { lock.lock(); list.append(name); lock.unlock() }
+    var names: [String] { lock.lock(); defer { lock.unlock() }; return list }
+}

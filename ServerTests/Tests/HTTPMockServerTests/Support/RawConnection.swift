@@ -1,0 +1,118 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One TCP connection to 127.0.0.1 held open by a test: sends bytes as they are, reads responses when the test
+/// says so (a client that pipelines requests and reads nothing for a while). Every call blocks: use it through
+/// ``offPool(_:)``.
+final class RawConnection: @unchecked Sendable {  // reason: used by one test at a time, each call from one thread in turn
+    private let fd: Int32
+    /// Bytes read and not yet taken as a response.
+    private var buffered = [UInt8]()
+
+    /// One response as read: its status, header fields (names lower-cased) and body size; the body itself only
+    /// when `keepingBodies`.
+    struct Response {
+        var status: Int
+        var headers: [String: String]
+        var bodySize: Int
+        var body: [UInt8]
+    }
+
+    /// Connects; `receiveBuffer` sets the socket's receive buffer before connecting (small: the server meets a
+    /// client that does not read sooner). `nil` when the connection fails.
+    init?(port: Int, receiveBuffer: Int? = nil, readTimeout seconds: Int = 60) {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        if var size = receiveBuffer.map(Int32.init) {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(fd)
+            return nil
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends `text` whole; whether it all went.
+    @discardableResult
+    func send(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { sendWithoutSignal(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { return false }
+            sent += count
+        }
+        return true
+    }
+
+    /// Reads the next response (framed by `Content-Length`); `nil` when the connection ends or the read times out
+    /// first.
+    func nextResponse(keepingBody: Bool = false) -> Response? {
+        var headEnd: Int?
+        while headEnd == nil {
+            headEnd = Self.find([13, 10, 13, 10], in: buffered)
+            if headEnd == nil, !fill() { return nil }
+        }
+        let head = String(decoding: buffered[0..<headEnd!], as: UTF8.self)
+        buffered.removeFirst(headEnd! + 4)
+        var lines = head.components(separatedBy: "\r\n")
+        let status = Int(lines.removeFirst().split(separator: " ").dropFirst().first ?? "") ?? 0
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let length = Int(headers["content-length"] ?? "0") ?? 0
+        var body = [UInt8]()
+        var remaining = length
+        while remaining > 0 {
+            if buffered.isEmpty, !fill() { return nil }
+            let taken = min(remaining, buffered.count)
+            if keepingBody { body += buffered[0..<taken] }
+            buffered.removeFirst(taken)
+            remaining -= taken
+        }
+        return Response(status: status, headers: headers, bodySize: length, body: body)
+    }
+
+    /// Reads what the socket has (waiting for it); `false` at its end or on a timeout.
+    private func fill() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        let count = recv(fd, &chunk, chunk.count, 0)
+        guard count > 0 else { return false }
+        buffered += chunk[0..<count]
+        return true
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            if Array(bytes[start..<(start + needle.count)]) == needle { return start }
+        }
+        return nil
+    }
+}
+
+/// `send` that raises no SIGPIPE when the server has closed the connection.
+private func sendWithoutSignal(_ fd: Int32, _ pointer: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return send(fd, pointer, count, Int32(MSG_NOSIGNAL))
+    #else
+    return send(fd, pointer, count, 0)
+    #endif
+}
