@@ -187,7 +187,8 @@ final class ConnectionHandler: ChannelInboundHandler {
         }
         let headers = HeaderFields(head.headers.map { HeaderFields.Field(name: $0.name, value: $0.value) })
         let data = body.flatMap { $0.readableBytes > 0 ? Data(buffer: $0) : nil }
-        let request = CapturedRequest(method: head.method.rawValue, parts: parts, headers: headers, body: data)
+        var request = CapturedRequest(method: head.method.rawValue, parts: parts, headers: headers, body: data)
+        request.clientAddress = context.remoteAddress?.ipAddress
         switch settings.mock.attemptAnswer(request) {
         case .answered(let answer, let entry):
             carryOut(answer, entry: entry, for: request, head: head, context: context)

@@ -27,6 +27,8 @@ struct WireMockParityTests {
            "response": {"status": 200, "headers": {"Content-Type": "text/plain; charset=ISO-8859-1"}, "body": "café"}},
           {"request": {"method": "POST", "urlPath": "/soap", "bodyPatterns": [{"matchesXPath": "//order[@id='7']"}]},
            "response": {"status": 200, "headers": {"Content-Type": "text/xml"}, "body": "<ok/>"}},
+          {"request": {"method": "GET", "urlPath": "/whoami", "clientIp": {"matches": "127\\.0\\.0\\.1"}},
+           "response": {"status": 200, "body": "you are {{request.clientIp}}", "transformers": ["response-template"]}},
           {"request": {"method": "GET", "urlPathTemplate": "/greet/{name}"},
            "response": {"status": 200, "body": "{{#if (eq request.path.name 'ann')}}Hi Ann{{else}}{{capitalize request.path.name}}{{/if}} {{math 6 '*' 7}}", "transformers": ["response-template"]}}
         ]}
@@ -63,6 +65,7 @@ struct WireMockParityTests {
         Case(name: "date pattern, body in its charset", path: "/legacy", headers: ["X-Since": "2020-01-01T00:00:00Z"]),
         Case(name: "XPath", method: "POST", path: "/soap", headers: ["Content-Type": "text/xml"], body: "<orders><order id='7'/></orders>"),
         Case(name: "Handlebars conditions, string and math helpers", path: "/greet/bob"),
+        Case(name: "clientIp: this machine, in process and over loopback", path: "/whoami"),
         Case(name: "no mapping answers", path: "/nothing/here", compared: [], comparesBody: false),
     ]
 

@@ -25,6 +25,12 @@ public struct CapturedRequest: Sendable, Hashable {
     public let pathSegments: [String]
     /// The query items in order, with repeats and value-less items kept.
     public let queryItems: [QueryItem]
+    /// The address the request came from, when a server received it (HTTPMockServer sets it); `nil` for a request
+    /// made in process, which comes from this machine.
+    package var clientAddress: String?
+
+    /// The client's address as WireMock's `clientIp` reads it: the server's peer, or `127.0.0.1` in process.
+    package var clientIP: String { clientAddress ?? "127.0.0.1" }
 
     /// A request as the mock would see it; for driving matchers and dynamic responses in tests.
     public init(method: String = "GET", url: URL, headers: HeaderFields = [:], body: Data? = nil) {

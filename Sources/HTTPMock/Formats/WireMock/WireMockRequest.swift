@@ -13,7 +13,6 @@ struct WireMockRequest {
                                               "host", "port", "scheme", "clientIp"]
     static let unsupported: [String: String] = [
         "customMatcher": "WireMock extensions do not run here; register a Match in Swift instead",
-        "clientIp": "the client's address is not part of a request here (requests made in process have none); match a header the client sends instead",
     ]
 
     init(_ node: WireMockNode) throws(HTTPMockError) {
@@ -22,7 +21,7 @@ struct WireMockRequest {
             if let reason = Self.unsupported[key] { throw node.child(key, of: fields)!.error("\"\(key)\" is not supported: \(reason)") }
         }
         if let method = node.child("method", of: fields) { try self.method(method) }
-        for key in ["scheme", "host", "port"] {
+        for key in ["scheme", "host", "port", "clientIp"] {
             guard let field = node.child(key, of: fields) else { continue }
             try urlPart(key, field)
         }
@@ -135,6 +134,9 @@ struct WireMockRequest {
             } else {
                 matches.append(try WireMockValuePattern.decode(node, body: false).match(host))
             }
+        case "clientIp":
+            // The server's peer; a request made in process comes from this machine.
+            matches.append(try WireMockValuePattern.decode(node, body: false).match(.url("clientIp") { $0.clientIP }))
         default: // port
             let port = try node.integer(in: 1...65_535)
             matches.append(WireMockValuePattern.equal(String(port)).match(.url("port") { request in

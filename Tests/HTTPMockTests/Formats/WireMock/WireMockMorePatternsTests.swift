@@ -133,6 +133,16 @@ import TestSupport
         #expect(escape.status == 500 && !escape.text.contains("outside __files"))
     }
 
+    @Test("clientIp: a request made in process comes from this machine, 127.0.0.1")
+    func clientIP() async throws {
+        let mock = try Self.mock([
+            #"{"request": {"urlPath": "/local", "clientIp": {"equalTo": "127.0.0.1"}}, "response": {"body": "from {{request.clientIp}}", "transformers": ["response-template"]}}"#,
+            #"{"request": {"urlPath": "/office", "clientIp": {"matches": "10\\..*"}}, "response": {"body": "office"}}"#,
+        ])
+        #expect(try await mock.urlSession.fetch("http://localhost/local").text == "from 127.0.0.1")
+        #expect(try await mock.urlSession.fetch("http://localhost/office").status == 404)
+    }
+
     @Test("scheme, host and port pick one domain's mapping, as WireMock's multi-domain mappings do")
     func multipleDomains() async throws {
         let mock = try Self.mock([
@@ -294,7 +304,7 @@ import TestSupport
         #expect(message(#"{"request": {"port": 0}}"#).contains("request.port: expected a whole number from 1 to 65535"))
         #expect(message(#"{"request": {"scheme": "ftp"}}"#).contains(#"request.scheme: expected "http" or "https""#))
         #expect(message(#"{"request": {"queryParameters": {"a": {"greaterThanNumber": "many"}}}}"#).contains("expected a number"))
-        #expect(message(#"{"request": {"clientIp": "10.0.0.1"}}"#).contains(#""clientIp" is not supported"#))
+        #expect(message(#"{"request": {"clientIp": 10}}"#).contains("request.clientIp"))
         #expect(message(#"{"request": {"bodyPatterns": [{"matchesJsonSchema": {"type": "int"}}]}}"#).contains("request.bodyPatterns[0].matchesJsonSchema: JSON schema at /type"))
         #expect(message(#"{"request": {"bodyPatterns": [{"matchesJsonSchema": {"prefixItems": [{}]}}]}}"#).contains(#""prefixItems" of JSON Schema 2020-12 is not read here"#))
         #expect(message(#"{"request": {"bodyPatterns": [{"matchesJsonSchema": {}, "schemaVersion": "V3"}]}}"#).contains(#""V3" is not a schema version"#))

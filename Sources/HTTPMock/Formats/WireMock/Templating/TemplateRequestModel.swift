@@ -6,7 +6,7 @@ import Foundation
 /// `urlPathTemplate`), `pathSegments`, `query.name` (one or many values: prints the first, `.[n]` one of them),
 /// `headers.name` (names in any case; one or many values), `cookies.name`, `method`, `host`, `port` (the port in
 /// the URL, or 80 or 443), `scheme`, `baseUrl` (scheme, host and the port when the URL has one), `body`,
-/// `bodyAsBase64`, `clientIp` (empty: a request made in process has no client address), `id` (a new UUID for each
+/// `bodyAsBase64`, `clientIp` (the server's peer; `127.0.0.1` for a request made in process, which comes from this machine), `id` (a new UUID for each
 /// rendering), `multipart`.
 struct TemplateRequestModel {
     let request: CapturedRequest
@@ -59,7 +59,7 @@ struct TemplateRequestModel {
             return .string("\(request.scheme)://\(request.host)" + (request.port.map { ":\($0)" } ?? ""))
         case "body": return .string(request.bodyText ?? "")
         case "bodyAsBase64": return .string((request.body ?? Data()).base64EncodedString())
-        case "clientIp": return .string("")
+        case "clientIp": return .string(request.clientIP)
         case "id": return .string(id)
         case "multipart": return .bool(request.headers["Content-Type"]?.lowercased().hasPrefix("multipart/") ?? false)
         case "requestLine": return .request
