@@ -158,7 +158,8 @@ struct MockSources {
             var prepared = PreparedMocks.empty(source: path)
             if manager.fileExists(atPath: path) {
                 do {
-                    prepared = try mock.prepareWireMockMappings(from: url, ranking: .mostRecentlyAdded, skippingInvalid: skipInvalid)
+                    prepared = try mock.prepareWireMockMappings(from: url, ranking: .mostRecentlyAdded, skippingInvalid: skipInvalid,
+                                                                trackingFiles: true)
                     outcome.skipped += prepared.skipped.map { "\(path): \($0.message)" }
                 } catch {
                     guard skipInvalid else { throw error }
@@ -231,7 +232,8 @@ struct MockSources {
         case .wiremock:
             // Skipping is per mapping: one bad mapping in a file leaves the others of the file served.
             // Served as WireMock serves it: among equal priorities, the most recently added mapping answers.
-            let prepared = try mock.prepareWireMockMappings(from: path, ranking: .mostRecentlyAdded, skippingInvalid: skipInvalid)
+            let prepared = try mock.prepareWireMockMappings(from: path, ranking: .mostRecentlyAdded, skippingInvalid: skipInvalid,
+                                                            trackingFiles: true)
             outcome.skipped += prepared.skipped.map { "\(path.path): \($0.message)" }
             return [prepared]
         }

@@ -61,8 +61,9 @@ extension HTTPMock {
     /// Reads a WireMock folder as ``loadWireMockMappings(from:globalTemplating:ranking:)`` does, without registering it.
     /// Every problem of the folder is thrown in one error; with `skippingInvalid`, the mappings that have one are
     /// left out instead and named in ``PreparedMocks/skipped`` (a folder that cannot be read at all still throws).
+    /// With `trackingFiles`, ``PreparedMocks/files`` says which stubs each file gave (for a tool that reloads one).
     package func prepareWireMockMappings(from location: URL, globalTemplating: Bool = false, ranking: WireMockRanking = .specificity,
-                                         skippingInvalid: Bool = false) throws(HTTPMockError) -> PreparedMocks {
+                                         skippingInvalid: Bool = false, trackingFiles: Bool = false) throws(HTTPMockError) -> PreparedMocks {
         let layout = try WireMockFolder.layout(of: location)
         var problems: [HTTPMockError] = []
         var translation = WireMockTranslation(filesFolder: layout.bodies, limits: sizeLimits, globalTemplating: globalTemplating,
@@ -72,7 +73,7 @@ extension HTTPMock {
         WireMockFolder.read(layout, location: location, limits: sizeLimits, problems: &problems) { file, mapping, problems in
             let before = translation.definitions.count
             translation.add(mapping, problems: &problems)
-            guard translation.definitions.count > before else { return }
+            guard trackingFiles, translation.definitions.count > before else { return }
             let path = file.standardizedFileURL.path
             if files.last?.path == path { files[files.count - 1].count += 1 } else { files.append((path, 1)) }
         }
