@@ -10,6 +10,17 @@ struct DocumentResponder: Sendable {
     let contract: OperationContract
     /// The template variable each capture of the stub's URI template stands for (`v0` → `petId`).
     let variables: [String: String]
+    /// Where each variable is in the request's path, when the stub matches a path glob instead of a URI template
+    /// (most documents): read from the segment, with no regular expression to run.
+    var segments: [PathVariable] = []
+
+    /// A variable that fills a path segment, or part of one between a literal prefix and suffix (`{id}.json`).
+    struct PathVariable: Sendable {
+        let index: Int
+        let name: String
+        let prefix: String
+        let suffix: String
+    }
     let root: JSONValue
     let options: OpenAPIMockOptions
     /// What a request that asks for nothing in particular gets when the first success has a fixed example and no
@@ -36,6 +47,12 @@ struct DocumentResponder: Sendable {
         for (capture, value) in captures {
             guard let name = variables[capture] else { continue }
             pathValues[name] = value.removingPercentEncoding ?? value
+        }
+        let requestSegments = request.pathSegments
+        for variable in segments where requestSegments.indices.contains(variable.index) {
+            let segment = requestSegments[variable.index]
+            guard segment.count >= variable.prefix.count + variable.suffix.count else { continue }
+            pathValues[variable.name] = String(segment.dropFirst(variable.prefix.count).dropLast(variable.suffix.count))
         }
         if options.validatesRequests {
             let violations = contract.violations(of: request, pathValues: pathValues, root: root)

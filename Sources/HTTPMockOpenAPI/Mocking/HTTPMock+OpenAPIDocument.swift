@@ -79,11 +79,19 @@ extension OpenAPIDocument {
             for contract in contracts where !paths.contains(contract.operation.path) { paths.append(contract.operation.path) }
             for path in paths {
                 let (template, variables) = Self.uriTemplate(base: base, path: path)
+                // A path glob where the path allows (no regular expression runs for each request), else the template.
+                let glob = Self.glob(base: base, path: path)
+                let route: [Match] = glob?.matches ?? [.uriTemplate(template)]
                 let operations = contracts.filter { $0.operation.path == path }
                 for contract in operations {
-                    let responder = DocumentResponder(contract: contract, variables: variables, root: bundle.root, options: options)
+                    let responder = {
+                        var responder = DocumentResponder(contract: contract, variables: glob == nil ? variables : [:], root: bundle.root,
+                                                          options: options)
+                        responder.segments = glob?.variables ?? []
+                        return responder
+                    }()
                     stubs.append(DocumentStub(
-                        matchers: [.method(HTTPMethod(contract.operation.method)), .uriTemplate(template)],
+                        matchers: [.method(HTTPMethod(contract.operation.method))] + route,
                         // Built where the request is decided: the responder is this package's code, bounded and quick.
                         response: MockResponse.dynamic(lifetime: forever) { request, captures in
                             responder.answer(request, captures: captures)
@@ -96,7 +104,7 @@ extension OpenAPIDocument {
                     detail: "\(path) has no such operation in the OpenAPI document; it has \(allowed).",
                     violations: [ContractViolation(operation: nil, place: "method", rule: "method", message: "\(path) takes \(allowed)")],
                     extraHeaders: ["Allow": allowed])
-                stubs.append(DocumentStub(matchers: [.uriTemplate(template)], response: refusal.lasting(forever), rank: Rank.otherMethod))
+                stubs.append(DocumentStub(matchers: route, response: refusal.lasting(forever), rank: Rank.otherMethod))
             }
             // Anything else under the server's base is a path the document does not list.
             let url = URL(string: base)
@@ -112,6 +120,36 @@ extension OpenAPIDocument {
             stubs.append(DocumentStub(matchers: matchers, response: notFound.lasting(forever), rank: Rank.otherPath))
         }
         return stubs
+    }
+
+    /// `path` under `base` as a host and a path glob (`/v1/pets/*`), with where each variable is: `nil` when a
+    /// segment holds two variables, or the path has what a glob cannot say (then a URI template matches it).
+    static func glob(base: String, path: String) -> (matches: [Match], variables: [DocumentResponder.PathVariable])? {
+        var matches: [Match] = []
+        var basePath = base
+        if let url = URL(string: base), let host = url.host, !host.isEmpty {
+            matches.append(.host(url.port.map { "\(host):\($0)" } ?? host))
+            basePath = url.path
+        }
+        let full = basePath + path
+        guard !full.contains("*"), !full.contains("?"), !full.contains("#"), !full.contains("%") else { return nil }
+        var globSegments: [String] = []
+        var variables: [DocumentResponder.PathVariable] = []
+        for (index, segment) in full.split(separator: "/", omittingEmptySubsequences: true).enumerated() {
+            guard let open = segment.firstIndex(of: "{") else {
+                if segment.contains("}") { return nil }
+                globSegments.append(String(segment))
+                continue
+            }
+            guard let close = segment[open...].firstIndex(of: "}"), !segment[segment.index(after: close)...].contains("{"),
+                  !segment[..<open].contains("}") else { return nil }
+            let name = String(segment[segment.index(after: open)..<close])
+            let prefix = String(segment[..<open]), suffix = String(segment[segment.index(after: close)...])
+            variables.append(DocumentResponder.PathVariable(index: index, name: name, prefix: prefix, suffix: suffix))
+            globSegments.append(prefix + "*" + suffix)
+        }
+        matches.append(.path("/" + globSegments.joined(separator: "/")))
+        return (matches, variables)
     }
 
     /// A URI template for `path` under `base`, its variables renamed `v0`, `v1`… (OpenAPI allows names, such as
