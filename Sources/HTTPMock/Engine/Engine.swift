@@ -436,7 +436,7 @@ extension Engine {
 
     /// Whether a proxy or a webhook may send to `host`: loopback, or a host the user allowed.
     func mayReach(_ host: String) -> Bool {
-        Loopback.contains(host) || state.withLock { $0.allowedHosts.contains(host.lowercased()) }
+        Loopback.allows(host, among: state.withLock { $0.allowedHosts })
     }
 
     /// Who sends webhooks (the interception layer, with the mock's passthrough session).

@@ -25,7 +25,7 @@ enum WebhookSender {
             let host = planned.url.host ?? ""
             guard engine.mayReach(host) else {
                 engine.recordWebhook(entry, WebhookRecord(method: planned.method, url: planned.url.absoluteString, status: nil,
-                    error: "not sent: \(host) is beyond this machine; allow it with mock.allowedProxyHosts = [\"\(host)\"] (httpmock serve --allow-proxy-to \(host)) (\(webhook.source))"))
+                    error: "not sent: \(host) is beyond this machine; \(Loopback.howToAllow(host)) (\(webhook.source))"))
                 return
             }
             var request = URLRequest(url: planned.url)

@@ -10,4 +10,14 @@ package enum Loopback {
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)
         return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
+
+    /// Whether a proxy or a webhook may send to `host`: this machine, or a host of `allowed` (lower-cased).
+    package static func allows(_ host: String, among allowed: Set<String>) -> Bool {
+        contains(host) || allowed.contains(host.lowercased())
+    }
+
+    /// What to do about a host that ``allows(_:among:)`` refuses, in the words of the API and the command line.
+    package static func howToAllow(_ host: String) -> String {
+        "only loopback is allowed unless you allow the host (mock.allowedProxyHosts = [\"\(host)\"], or httpmock serve --allow-proxy-to \(host))"
+    }
 }

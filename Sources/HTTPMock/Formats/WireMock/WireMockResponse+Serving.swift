@@ -22,8 +22,8 @@ extension WireMockResponse {
     func served(files: Files, globalTemplating: Bool, pathTemplate: String?, proxyHosts: Set<String>?) throws(HTTPMockError) -> MockResponse {
         if let proxy {
             let host = proxy.base.host ?? ""
-            if let proxyHosts, !Loopback.contains(host), !proxyHosts.contains(host.lowercased()) {
-                throw node.error("\"proxyBaseUrl\" sends requests to \(host), beyond this machine: only loopback is allowed unless you allow the host (mock.allowedProxyHosts = [\"\(host)\"], or httpmock serve --allow-proxy-to \(host))")
+            if let proxyHosts, !Loopback.allows(host, among: proxyHosts) {
+                throw node.error("\"proxyBaseUrl\" sends requests to \(host), beyond this machine: \(Loopback.howToAllow(host))")
             }
             return MockResponse(status: .ok, headers: [:], content: .forward(proxy), contentType: nil, lifetime: .eternal, delivery: .instant)
         }

@@ -57,8 +57,8 @@ enum WireMockWebhooks {
             guard let target = URL(string: url), ["http", "https"].contains(target.scheme?.lowercased() ?? ""), let host = target.host, !host.isEmpty else {
                 throw urlNode.error("\"\(url)\" is not an http or https URL to send the webhook to")
             }
-            if let allowedHosts, !Loopback.contains(host), !allowedHosts.contains(host.lowercased()) {
-                throw urlNode.error("the webhook goes to \(host), beyond this machine: only loopback is allowed unless you allow the host (mock.allowedProxyHosts = [\"\(host)\"], or httpmock serve --allow-proxy-to \(host))")
+            if let allowedHosts, !Loopback.allows(host, among: allowedHosts) {
+                throw urlNode.error("the webhook goes to \(host), beyond this machine: \(Loopback.howToAllow(host))")
             }
         }
         var headers: [(name: String, value: BodyTemplate)] = []
