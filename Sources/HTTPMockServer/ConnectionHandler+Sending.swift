@@ -115,7 +115,7 @@ extension ConnectionHandler {
                                isHead: Bool, context: ChannelHandlerContext) {
         var (headers, _, promised) = ResponseCache.fields(of: response.headers)
         headers.add(name: "Content-Length", value: promised ?? String(size))  // the length promised, not sent
-        let status = HTTPResponseStatus(statusCode: response.status)
+        let status = response.statusLine
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))),
                       promise: nil)
         var sent = Data()

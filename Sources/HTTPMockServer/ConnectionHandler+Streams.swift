@@ -29,7 +29,7 @@ extension ConnectionHandler {
         if chunked && hasBody { headers.add(name: "Transfer-Encoding", value: "chunked") }
         if !keepAlive { headers.add(name: "Connection", value: "close") }
         encoder.nextHead = nil
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: response.status),
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: response.statusLine,
                                                             headers: headers))), promise: nil)
         context.flush()
         if let entry { settings.mock.beginStream(entry, status: response.status, headers: response.headers) }

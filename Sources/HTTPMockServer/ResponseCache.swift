@@ -9,9 +9,19 @@ import NIOHTTP1
 /// same: a stub that answers every request alike (the usual case) costs one comparison instead of sorting,
 /// splitting and copying its headers and body each time. Anything that differs (status, headers, body, the
 /// request's version or keep-alive) builds afresh, so dynamic responses go out exactly as they were made.
+extension WireResponse {
+    /// The status of the status line, with the stub's own reason phrase when it has one.
+    var statusLine: HTTPResponseStatus {
+        // `HTTPResponseStatus(statusCode:reasonPhrase:)` keeps the standard phrase of a known code.
+        guard let reasonPhrase else { return HTTPResponseStatus(statusCode: status) }
+        return .custom(code: UInt(status), reasonPhrase: reasonPhrase)
+    }
+}
+
 struct ResponseCache {
     private struct Key: Equatable {
         var status: Int
+        var reasonPhrase: String?
         var size: Int
         var keepAlive: Bool
         var version: HTTPVersion
@@ -32,7 +42,7 @@ struct ResponseCache {
     /// The head of a whole response: the stub's headers in name order, then `Transfer-Encoding: chunked` or
     /// `Content-Length`, and `Connection: close` when the connection closes after it.
     mutating func head(of response: WireResponse, size: Int, version: HTTPVersion, keepAlive: Bool) -> HTTPResponseHead {
-        let key = Key(status: response.status, size: size, keepAlive: keepAlive, version: version,
+        let key = Key(status: response.status, reasonPhrase: response.reasonPhrase, size: size, keepAlive: keepAlive, version: version,
                       headers: response.headers)
         if let head, head.key == key { return head.value }
         let status = response.status
@@ -44,7 +54,7 @@ struct ResponseCache {
             headers.add(name: "Content-Length", value: String(size))
         }
         if !keepAlive { headers.add(name: "Connection", value: "close") }
-        let value = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: status), headers: headers)
+        let value = HTTPResponseHead(version: version, status: response.statusLine, headers: headers)
         head = (key, value, chunked && hasBody)
         identity &+= 1
         return value

@@ -97,4 +97,17 @@ struct WireMockParityTests {
         // Every case but the last is answered by a mapping.
         #expect((intercepted.status == 404) == (testCase.name == "no mapping answers"), "\(intercepted)")
     }
+
+    @Test("statusMessage goes out as the reason phrase of the status line; without one, the standard phrase")
+    func statusMessageOnTheStatusLine() async throws {
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: Self.folder())
+        try await HTTPMockServer.withServer(serving: mock) { server in
+            let request = { (path: String) in Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8) }
+            let named = await RawSocket.exchange(port: server.port, sending: request("/users/7"))
+            #expect(named.reply.hasPrefix("HTTP/1.1 200 Fine\r\n"), "\(named.reply)")
+            let standard = await RawSocket.exchange(port: server.port, sending: request("/logo"))
+            #expect(standard.reply.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(standard.reply)")
+        }
+    }
 }

@@ -18,6 +18,8 @@ package struct WireResponse: Sendable {
 
     /// The status code.
     package var status: Int
+    /// The reason phrase of the status line (``MockResponse/reasonPhrase``); `nil` for the standard one.
+    package var reasonPhrase: String?
     /// The headers the stub gave, `Content-Type` included (no `Content-Length` added).
     package var headers: [String: String]
     /// The body.
@@ -50,6 +52,7 @@ package struct WireResponse: Sendable {
 
     init(_ response: MockResponse, url: URL, extraDelay: TimeInterval) {
         status = response.status.code
+        reasonPhrase = response.reasonPhrase
         headers = response.headers
         switch response.content {
         case .data(let data): body = .data(data)

@@ -40,6 +40,15 @@ public struct MockResponse: Sendable {
         set { mutate { $0.followsRedirects = newValue } }
     }
 
+    /// The reason phrase HTTPMockServer writes on the status line (`HTTP/1.1 404 Gone fishing`), as WireMock's
+    /// `statusMessage` sets it; `nil` (the default) for the standard phrase of the status. URLSession has no reason
+    /// phrase, so a response served in process does not show it. Tabs, spaces and visible characters only: a
+    /// phrase with a line break or another control character is refused when the response is registered.
+    public var reasonPhrase: String? {
+        get { storage.reasonPhrase }
+        set { mutate { $0.reasonPhrase = newValue } }
+    }
+
     var content: Content {
         get { storage.content }
         set { mutate { $0.content = newValue } }
@@ -47,7 +56,7 @@ public struct MockResponse: Sendable {
     /// A problem found while building the response (a missing file, a value that does not encode, a status
     /// outside 100-599). A response that has one is refused when it is registered, with this message.
     var problem: HTTPMockError? {
-        get { storage.problem ?? statusProblem }
+        get { storage.problem ?? statusProblem ?? reasonPhraseProblem }
         set { mutate { $0.problem = newValue } }
     }
     /// A status no HTTP response has (URLSession would refuse it), unless the response is a failure.
@@ -56,6 +65,17 @@ public struct MockResponse: Sendable {
         if case .failure = storage.content { return nil }
         return .invalidResponse("status \(storage.status.code) is not an HTTP status code; use 100-599 (to make the request fail without a response, use MockResponse.failure)")
     }
+    /// A reason phrase that would break the status line (RFC 9112 allows tabs, spaces and visible characters).
+    private var reasonPhraseProblem: HTTPMockError? {
+        guard let phrase = storage.reasonPhrase, !Self.isReasonPhrase(phrase) else { return nil }
+        return .invalidResponse("the reason phrase \(String(reflecting: phrase)) holds a line break or another control character; a status line allows tabs, spaces and visible characters only")
+    }
+
+    /// Whether `phrase` may stand on a status line: tabs, spaces, visible characters and bytes above ASCII.
+    static func isReasonPhrase(_ phrase: String) -> Bool {
+        phrase.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
+    }
+
     /// Where another server answers instead (``Content/forward(_:)``).
     var forwarding: Forwarding? {
         if case .forward(let forwarding) = storage.content { return forwarding }
@@ -118,6 +138,7 @@ public struct MockResponse: Sendable {
         var scenarioMove: ScenarioPoint?
         var webhooks: [Webhook] = []
         var builtInPlace = false
+        var reasonPhrase: String?
 
         init(status: Status, headers: [String: String], lifetime: Lifetime, delivery: Delivery, content: Content,
              problem: HTTPMockError?) {
@@ -138,6 +159,7 @@ public struct MockResponse: Sendable {
             copy.scenarioMove = scenarioMove
             copy.webhooks = webhooks
             copy.builtInPlace = builtInPlace
+            copy.reasonPhrase = reasonPhrase
             return copy
         }
     }

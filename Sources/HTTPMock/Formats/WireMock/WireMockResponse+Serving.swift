@@ -93,6 +93,7 @@ extension WireMockResponse {
         }
         var response = MockResponse(status: MockResponse.Status(code: status), headers: headers, content: content, contentType: nil,
                                     lifetime: .eternal, delivery: Self.delivery(fixed: fixedDelay, dribble: dribble, bodyBytes: size))
+        response.reasonPhrase = statusMessage
         switch fault {
         case "MALFORMED_RESPONSE_CHUNK"?:
             // WireMock sends the status and headers, then a broken chunk, then closes: with no body of its own,

@@ -19,6 +19,8 @@ struct WireMockResponse {
     }
 
     var status = 200
+    /// `statusMessage`: the reason phrase of the status line.
+    var statusMessage: String?
     var headers: [String: String] = [:]
     var body = Body.none
     /// Milliseconds.
@@ -85,7 +87,13 @@ struct WireMockResponse {
             throw stub.error("\"fromConfiguredStub\" is not supported: it belongs to WireMock's proxying")
         }
         if let status = node.child("status", of: fields) { self.status = try status.integer(in: 100...599) }
-        if let message = node.child("statusMessage", of: fields) { _ = try message.string() }
+        if let message = node.child("statusMessage", of: fields) {
+            let phrase = try message.string()
+            guard MockResponse.isReasonPhrase(phrase) else {
+                throw message.error("holds a line break or another control character; a status line allows tabs, spaces and visible characters only")
+            }
+            statusMessage = phrase
+        }
         if let headers = node.child("headers", of: fields) {
             for (name, value) in try headers.members() {
                 if name.isEmpty || name.contains(where: { $0.isWhitespace || $0 == ":" }) { throw value.error("\"\(name)\" is not a header name") }

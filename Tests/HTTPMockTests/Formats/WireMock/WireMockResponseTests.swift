@@ -18,6 +18,23 @@ import Testing
         #expect(try await session.fetch("http://localhost/users/7", method: "DELETE").status == 404)
     }
 
+    @Test("statusMessage becomes the response's reason phrase; one with a line break is refused naming the key")
+    func statusMessage() throws {
+        #expect(try served("/users/7").reasonPhrase == "Fine")
+        #expect(try served("/logo").reasonPhrase == nil)
+        let root = try WireMockBadInputTests.folder(["mappings/bad.json": #"{"request": {"urlPath": "/x"}, "response": {"status": 200, "statusMessage": "OK\r\nSet-Cookie: a=b"}}"#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect { try HTTPMock().loadWireMockMappings(from: root) } throws: { error in
+            "\(error)".contains("mappings/bad.json at response.statusMessage: holds a line break")
+        }
+        let mock = HTTPMock()
+        var response = MockResponse.plaintext("hi")
+        response.reasonPhrase = "Fine\n"
+        #expect { try mock.stub(.path("/x"), responses: [response]) } throws: { error in
+            "\(error)".contains("the reason phrase \"Fine\\n\" holds a line break")
+        }
+    }
+
     @Test func base64AndFileBodies() async throws {
         let mock = try WireMockRequestTests.loaded()
         let session = mock.urlSession
