@@ -71,6 +71,15 @@ final class Engine: Sendable {
         var path: PathGlob?
         var conditions: [Condition]
         var responses: [MockResponse]
+
+        init(host: HostGlob?, path: PathGlob?, conditions: [Condition], responses: [MockResponse]) {
+            self.host = host
+            self.path = path
+            // Kept at its size, when it is made (a folder's mapping as it is read, before the next file): a list
+            // built by appending has room to spare, 104 bytes a condition, that every stub would hold.
+            self.conditions = conditions.capacity > conditions.count ? conditions.withUnsafeBufferPointer { Array($0) } : conditions
+            self.responses = responses
+        }
     }
 
     /// Registers every definition, or none: the first problem is thrown and nothing is added.

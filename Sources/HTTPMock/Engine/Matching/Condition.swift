@@ -15,19 +15,20 @@ struct Condition: Sendable {
     /// Named values the condition reads from a matching request (URI template variables), handed to dynamic
     /// responses. `nil` for conditions that capture nothing.
     let captures: (@Sendable (CapturedRequest) -> [String: String])?
-    /// Whether `test` runs the user's code (a closure, a ``RequestMatcher``, a regular expression), which may be
-    /// slow or call back into the mock: the engine then tests it outside its lock, and interception away from
-    /// URLSession's work queue.
-    let isUserCode: Bool
     /// The scenario state a stub requires (``Match/scenario(_:state:)``): not a test of the request, which `test`
     /// passes, but of the engine's state, which the engine checks under its lock when it takes a response.
     let scenario: ScenarioPoint?
     /// Ranks a stub before its specificity: a stub whose conditions add up to a higher precedence wins over every
     /// stub with a lower one, however specific. 0 for everything but WireMock's `priority`.
     let precedence: Int
+    // The two flags last: between the larger fields each would pad to eight bytes (96 bytes a condition, not 104).
     /// Among stubs of equal precedence, this stub ranks by registration alone (the later wins), not by its
     /// specificity: WireMock's rule, for folders served as WireMock serves them (``Condition/wireMockOrder``).
     private(set) var ranksByRegistration = false
+    /// Whether `test` runs the user's code (a closure, a ``RequestMatcher``, a regular expression), which may be
+    /// slow or call back into the mock: the engine then tests it outside its lock, and interception away from
+    /// URLSession's work queue.
+    let isUserCode: Bool
 
     init(key: String?, weight: Int = 1, summary: String, isUserCode: Bool = false, precedence: Int = 0,
          captures: (@Sendable (CapturedRequest) -> [String: String])? = nil, scenario: ScenarioPoint? = nil,

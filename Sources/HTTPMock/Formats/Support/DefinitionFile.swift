@@ -19,9 +19,7 @@ enum DefinitionFile {
         case .missing:
             throw HTTPMockError(.missingFile, "\(name): no file at \(url.path)")
         case .regular(let size):
-            if size > limit {
-                throw HTTPMockError(.invalidDefinition, "\(name): \(url.path) is \(LocalFile.describeSize(size)) (\(size) bytes), more than the limit of \(LocalFile.describeSize(limit)) for \(knob == "definitions" ? "definition files" : "templated body files"); split the file, or raise the limit on the mock that loads it: mock.fileSizeLimits.\(knob) = \(size)")
-            }
+            if size > limit { throw tooLarge(name: name, path: url.path, size: size, limit: limit, knob: knob) }
         case let kind:
             throw HTTPMockError(.missingFile, "\(name): \(url.path) is \(kind.irregularName ?? "not a file"), not a regular file; put a file there")
         }
@@ -30,6 +28,25 @@ enum DefinitionFile {
         } catch {
             throw HTTPMockError(.missingFile, "\(name): \(url.path) cannot be read (\(error.localizedDescription)); check its permissions")
         }
+    }
+
+    /// The bytes of the file at `path`, as ``read(_:name:limit:knob:)`` reads them but without following a symbolic
+    /// link at its end: `nil` for a link, whose destination the caller checks before reading it.
+    static func read(unlessLink path: String, name: String, limit: Int, knob: String) throws(HTTPMockError) -> Data? {
+        switch LocalFile.contents(unlessLink: path, limit: limit) {
+        case .data(let data): return data
+        case .link: return nil
+        case .missing: throw HTTPMockError(.missingFile, "\(name): no file at \(path)")
+        case .tooLarge(let size): throw tooLarge(name: name, path: path, size: size, limit: limit, knob: knob)
+        case .irregular(let kind):
+            throw HTTPMockError(.missingFile, "\(name): \(path) is \(kind.irregularName ?? "not a file"), not a regular file; put a file there")
+        case .unreadable(let reason):
+            throw HTTPMockError(.missingFile, "\(name): \(path) cannot be read (\(reason)); check its permissions")
+        }
+    }
+
+    private static func tooLarge(name: String, path: String, size: Int, limit: Int, knob: String) -> HTTPMockError {
+        HTTPMockError(.invalidDefinition, "\(name): \(path) is \(LocalFile.describeSize(size)) (\(size) bytes), more than the limit of \(LocalFile.describeSize(limit)) for \(knob == "definitions" ? "definition files" : "templated body files"); split the file, or raise the limit on the mock that loads it: mock.fileSizeLimits.\(knob) = \(size)")
     }
 
     /// Decodes `T` from `data`. `lenient`: JSON with comments, single quotes and trailing commas is read too (JSON5,

@@ -68,13 +68,12 @@ extension HTTPMock {
         var problems: [HTTPMockError] = []
         var translation = WireMockTranslation(filesFolder: layout.bodies, limits: sizeLimits, globalTemplating: globalTemplating,
                                               ranking: ranking, proxyHosts: allowedProxyHosts)
-        translation.definitions.reserveCapacity(layout.files.count)
+        translation.definitions.reserveCapacity(layout.names.count)
         var files: [(path: String, count: Int)] = []
-        WireMockFolder.read(layout, location: location, limits: sizeLimits, problems: &problems) { file, mapping, problems in
+        WireMockFolder.read(layout, limits: sizeLimits, problems: &problems) { _, path, mapping, problems in
             let before = translation.definitions.count
             translation.add(mapping, problems: &problems)
             guard trackingFiles, translation.definitions.count > before else { return }
-            let path = file.standardizedFileURL.path
             if files.last?.path == path { files[files.count - 1].count += 1 } else { files.append((path, 1)) }
         }
         var prepared = PreparedMocks(source: location.path, definitions: translation.definitions)

@@ -3,11 +3,39 @@ import Foundation
 /// A WireMock root folder: mapping files (`*.json`, in subfolders too) under `mappings/`, body files under
 /// `__files/`.
 enum WireMockFolder {
+    /// Where a WireMock folder's mapping files are: each by its path relative to the root (`mappings/users.json`),
+    /// as messages name it; the full path is made from the root when the file is read, so a folder of 10,000 files
+    /// holds 10,000 short names while it loads, not 10,000 URLs.
+    struct Layout {
+        /// The root: the folder that holds `mappings/` (and `__files/`).
+        let root: URL
+        /// The mapping files, relative to ``root``, in the order they are read.
+        let names: [String]
+        /// The `__files` folder, when there is one.
+        let bodies: URL?
+        /// The file itself, when `location` named one mapping file (read as it is, through a link too).
+        let single: URL?
+        private let rootPath: String
+
+        init(root: URL, names: [String], bodies: URL?, single: URL? = nil) {
+            self.root = root
+            self.names = names
+            self.bodies = bodies
+            self.single = single
+            let path = root.path
+            rootPath = path.hasSuffix("/") ? path : path + "/"
+        }
+
+        /// The full (standardized) path of file `name`.
+        func path(of name: String) -> String {
+            single?.path ?? rootPath + name
+        }
+    }
+
     /// The mapping files `location` names and the `__files` folder their bodies are read from: a root folder
     /// (holding `mappings/`), a mappings folder (with `__files` beside it), or one mapping file (with `__files`
-    /// beside it, or beside its folder). Each file comes with its path relative to the root
-    /// (`mappings/users.json`), as messages name it.
-    static func layout(of location: URL) throws(HTTPMockError) -> (root: URL, files: [(name: String, url: URL)], bodies: URL?) {
+    /// beside it, or beside its folder).
+    static func layout(of location: URL) throws(HTTPMockError) -> Layout {
         let location = location.standardizedFileURL
         switch LocalFile.kind(at: location.path) {
         case .missing:
@@ -17,17 +45,18 @@ enum WireMockFolder {
             let folder = LocalFile.kind(at: nested.path) == .directory ? nested : location
             // Names are relative to the root, the mappings folder's parent (`mappings/users.json`).
             let prefix = folder.lastPathComponent + "/"
-            let files = mappingFiles(in: folder).map { (prefix + $0.name, $0.url) }
-            if files.isEmpty {
+            let names = mappingFiles(in: folder).map { prefix + $0 }
+            if names.isEmpty {
                 throw HTTPMockError(.missingFile, "WireMock mappings: no \"*.json\" mapping file in \(folder.path); put the mapping files in a \"mappings\" folder")
             }
-            return (folder.deletingLastPathComponent(), files, existing(folder.deletingLastPathComponent().appendingPathComponent("__files")))
+            let root = folder.deletingLastPathComponent()
+            return Layout(root: root, names: names, bodies: existing(root.appendingPathComponent("__files")))
         case .regular:
             let folder = location.deletingLastPathComponent()
             let bodies = existing(folder.appendingPathComponent("__files"))
                 ?? existing(folder.deletingLastPathComponent().appendingPathComponent("__files"))
             let root = bodies?.deletingLastPathComponent() ?? folder
-            return (root, [(MappingFolder.relativePath(of: location, in: root), location)], bodies)
+            return Layout(root: root, names: [MappingFolder.relativePath(of: location, in: root)], bodies: bodies, single: location)
         case let kind:
             throw HTTPMockError(.missingFile, "WireMock mappings: \(location.path) is \(kind.irregularName ?? "not a file"), not a folder or a mapping file")
         }
@@ -37,51 +66,51 @@ enum WireMockFolder {
         LocalFile.kind(at: folder.path) == .directory ? folder : nil
     }
 
-    /// `*.json` files under `folder` (a standardized URL), sorted by their path relative to it, which comes with
-    /// each; hidden files and folders are skipped.
-    static func mappingFiles(in folder: URL) -> [(name: String, url: URL)] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil,
-                                                              options: [.skipsHiddenFiles]) else { return [] }
-        let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
-        // Each file's relative path is worked out once, not at every comparison of the sort.
-        var files: [(name: String, url: URL)] = []
-        for case let url as URL in enumerator where url.pathExtension.lowercased() == "json" {
-            let path = url.path
-            files.append((path.hasPrefix(base) ? String(path.dropFirst(base.count)) : url.lastPathComponent, url))
-        }
-        files.sort { $0.name < $1.name }
-        return files
+    /// `*.json` files under `folder` (a standardized URL), by their paths relative to it, sorted; hidden files and
+    /// folders are skipped.
+    static func mappingFiles(in folder: URL) -> [String] {
+        LocalFile.walk(folder.path) { name in
+            name.utf8.count > 5 && name.utf8.suffix(5).elementsEqual(".json".utf8) || name.lowercased().hasSuffix(".json")
+        }.sorted()
     }
 
     /// Reads the mapping files of a ``layout(of:)`` one at a time and hands each mapping that reads, with its file, to `each`
     /// (which translates it before the next file is read, so a folder's parsed JSON is never held all at once);
     /// adds a problem to `problems` for each file or mapping that does not read, in file order.
-    static func read(_ layout: (root: URL, files: [(name: String, url: URL)], bodies: URL?), location: URL,
-                     limits: FileSizeLimits, problems: inout [HTTPMockError],
-                     each: (URL, WireMockStubMapping, inout [HTTPMockError]) -> Void) {
-        let (root, files, _) = layout
+    static func read(_ layout: Layout, limits: FileSizeLimits, problems: inout [HTTPMockError],
+                     each: (_ name: String, _ path: String, WireMockStubMapping, inout [HTTPMockError]) -> Void) {
+        let root = layout.root
         let guardian = FolderPath(root: root, limits: limits)
-        let single = files.count == 1 && files[0].url == location.standardizedFileURL
         // Whether a folder, or one above it inside the root, is a symbolic link: asked once a folder.
         var linkedFolders: [String: Bool] = [:]
+        let rootLength = root.path.count
         func isLinked(_ folder: String) -> Bool {
-            guard folder.count > root.path.count else { return false }
+            guard folder.count > rootLength else { return false }
             if let known = linkedFolders[folder] { return known }
             let linked = LocalFile.isSymbolicLink(folder) || isLinked((folder as NSString).deletingLastPathComponent)
             linkedFolders[folder] = linked
             return linked
         }
-        func passesThroughALink(_ file: URL) -> Bool {
-            LocalFile.isSymbolicLink(file.path) || isLinked((file.path as NSString).deletingLastPathComponent)
-        }
-        for (name, file) in files {
+        for name in layout.names {
             do {
                 // A mapping file found in the folder is held to the rules of body files: no link out of the folder.
-                // Only a file reached through a link needs its real path worked out and checked.
-                let checked = single || !passesThroughALink(file) ? file : try guardian.file(name, place: name)
-                let data = try DefinitionFile.read(checked, name: name, limit: limits.definitions, knob: "definitions")
-                for mapping in WireMockStubMapping.read(data, source: name, checked: false, problems: &problems) {
-                    each(file, mapping, &problems)
+                // Only a file reached through a link needs its real path worked out and checked: the file is opened
+                // without following one, and a folder is asked once whether it is one.
+                let path = layout.path(of: name)
+                let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? path
+                let limit = limits.definitions
+                var data: Data?
+                if let single = layout.single {
+                    data = try DefinitionFile.read(single, name: name, limit: limit, knob: "definitions")
+                } else if !isLinked(folder) {
+                    data = try DefinitionFile.read(unlessLink: path, name: name, limit: limit, knob: "definitions")
+                }
+                if data == nil {
+                    data = try DefinitionFile.read(try guardian.file(name, place: name), name: name, limit: limit, knob: "definitions")
+                }
+                guard let bytes = data else { continue }
+                for mapping in WireMockStubMapping.read(bytes, source: name, checked: false, problems: &problems) {
+                    each(name, path, mapping, &problems)
                 }
             } catch {
                 problems.append(error)

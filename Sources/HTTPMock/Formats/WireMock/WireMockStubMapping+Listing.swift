@@ -9,14 +9,14 @@ extension WireMockStubMapping {
         guard let layout = try? WireMockFolder.layout(of: root) else { return [] }
         var problems: [HTTPMockError] = []
         var listed: [(mapping: WireMockStubMapping, file: String)] = []
-        WireMockFolder.read(layout, location: root, limits: limits, problems: &problems) { file, mapping, _ in
+        WireMockFolder.read(layout, limits: limits, problems: &problems) { name, _, mapping, _ in
             var mapping = mapping
             if !mapping.hasGivenID {
                 var object = mapping.object
                 object["id"] = .string(stableID(for: mapping.source).uuidString.lowercased())
                 if let named = try? WireMockStubMapping(.object(object), source: mapping.source, checked: false) { mapping = named }
             }
-            listed.append((mapping, MappingFolder.relativePath(of: file, in: layout.root)))
+            listed.append((mapping, name))
         }
         return listed
     }
