@@ -51,8 +51,8 @@ private func writeFile(_ url: URL, megabytes: Int) throws {
     for _ in 0..<megabytes { try handle.write(contentsOf: chunk) }
 }
 
-/// Runs one scenario in a child process and returns its peak RSS in MB.
-private func runChild(_ scenario: String, arguments: [String]) throws -> Double {
+/// Runs one scenario in a child process (`--child SCENARIO ARGUMENTS…`) and returns the peak RSS it reports, in MB.
+func runChild(_ scenario: String, arguments: [String]) throws -> Double {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
     process.arguments = ["--child", scenario] + arguments

@@ -97,20 +97,7 @@ private func generateDocument(_ output: URL, json: Bool) throws {
 }
 
 func runDocumentChild(_ scenario: String, _ document: URL) throws -> Double {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-    process.arguments = ["--child", "openapi-document-\(scenario)", document.path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0,
-          let line = output.split(separator: "\n").first(where: { $0.hasPrefix("peak-kib ") }),
-          let kib = Double(line.dropFirst("peak-kib ".count)) else {
-        throw BenchmarkFailure(description: "child \(scenario) failed (status \(process.terminationStatus)): \(output)")
-    }
-    return kib / 1024
+    try runChild("openapi-document-\(scenario)", arguments: [document.path])
 }
 
 /// The child side of the memory rows: a mock with or without the document, one request answered.
