@@ -166,7 +166,10 @@ struct StreamedResponseTests {
         let part = Data(repeating: 0x61, count: 1024)
         let total = 20_000  // 20 MB, far more than the socket buffers and NIO's write buffer hold
         try await HTTPMockServer.withServer(serving: mock) { server in
-            let reader = try #require(StalledReader(port: server.port, request: "GET /big HTTP/1.1\r\nHost: example.com\r\n\r\n"))
+            // A client that sends its request and reads nothing, with a small receive buffer so the server's writes
+            // back up soon.
+            let reader = try #require(RawConnection(port: server.port, receiveBuffer: 16 * 1024))
+            #expect(reader.send("GET /big HTTP/1.1\r\nHost: example.com\r\n\r\n"))
             let sender = Task {
                 for _ in 0..<total { await stream.send(part) }
                 stream.finish()

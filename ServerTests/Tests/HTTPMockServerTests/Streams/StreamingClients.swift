@@ -95,39 +95,3 @@ final class SocketStreamClient: NSObject, URLSessionDataDelegate, @unchecked Sen
         }
     }
 }
-
-/// A client that sends a request and then reads nothing until told to, as a client on a slow link.
-final class StalledReader: @unchecked Sendable {  // reason: the socket is written once in init and closed once in `close`
-    private let fd: Int32
-
-    init?(port: Int, request: String) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return nil }
-        var size: Int32 = 16 * 1024  // a small receive buffer, so the server's writes back up soon
-        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else {
-            closeSocket(fd)
-            return nil
-        }
-        let bytes = Array(request.utf8)
-        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        self.fd = fd
-    }
-
-    func close() { closeSocket(fd) }
-}
-
-private func closeSocket(_ fd: Int32) {
-    #if canImport(Glibc)
-    _ = Glibc.close(fd)
-    #else
-    _ = Darwin.close(fd)
-    #endif
-}

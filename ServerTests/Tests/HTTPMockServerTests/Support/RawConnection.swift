@@ -9,7 +9,7 @@ import Darwin
 /// says so (a client that pipelines requests and reads nothing for a while). Every call blocks: use it through
 /// ``offPool(_:)``.
 final class RawConnection: @unchecked Sendable {  // reason: used by one test at a time, each call from one thread in turn
-    private let fd: Int32
+    private var fd: Int32
     /// Bytes read and not yet taken as a response.
     private var buffered = [UInt8]()
 
@@ -40,12 +40,18 @@ final class RawConnection: @unchecked Sendable {  // reason: used by one test at
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
-            close(fd)
+            closeDescriptor(fd)
             return nil
         }
     }
 
-    deinit { close(fd) }
+    /// Closes the connection now, as a client that goes away; it closes when released otherwise.
+    func close() {
+        if fd >= 0 { closeDescriptor(fd) }
+        fd = -1
+    }
+
+    deinit { close() }
 
     /// Sends `text` whole; whether it all went.
     @discardableResult
@@ -114,5 +120,13 @@ private func sendWithoutSignal(_ fd: Int32, _ pointer: UnsafeRawPointer?, _ coun
     return send(fd, pointer, count, Int32(MSG_NOSIGNAL))
     #else
     return send(fd, pointer, count, 0)
+    #endif
+}
+
+private func closeDescriptor(_ fd: Int32) {
+    #if canImport(Glibc)
+    _ = Glibc.close(fd)
+    #else
+    _ = Darwin.close(fd)
     #endif
 }
