@@ -76,7 +76,7 @@ final class Engine: Sendable {
             self.host = host
             self.path = path
             // Kept at its size, when it is made (a folder's mapping as it is read, before the next file): a list
-            // built by appending has room to spare, 104 bytes a condition, that every stub would hold.
+            // built by appending has room to spare, 96 bytes a condition, that every stub would hold.
             self.conditions = conditions.capacity > conditions.count ? conditions.withUnsafeBufferPointer { Array($0) } : conditions
             self.responses = responses
         }

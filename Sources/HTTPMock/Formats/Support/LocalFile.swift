@@ -72,10 +72,7 @@ enum LocalFile {
         return path.hasPrefix(folder)
     }
 
-    /// The bytes of the file at `path`, opened without following a symbolic link at its end: `.link` for a link,
-    /// so that the caller can check where it leads first. A named pipe is opened without waiting for a writer and
-    /// refused, like anything that is not a regular file; a file larger than `limit` is refused before it is read.
-    /// One `open`, one `fstat` and the reads: a folder of 10,000 mapping files is read with nothing else asked.
+    /// What ``contents(unlessLink:limit:)`` found.
     enum Contents {
         case data(Data)
         case link
@@ -85,6 +82,10 @@ enum LocalFile {
         case unreadable(String)
     }
 
+    /// The bytes of the file at `path`, opened without following a symbolic link at its end: `.link` for a link,
+    /// so that the caller can check where it leads first. A named pipe is opened without waiting for a writer and
+    /// refused, like anything that is not a regular file; a file larger than `limit` is refused before it is read.
+    /// One `open`, one `fstat` and the reads: a folder of 10,000 mapping files is read with nothing else asked.
     static func contents(unlessLink path: String, limit: Int) -> Contents {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {

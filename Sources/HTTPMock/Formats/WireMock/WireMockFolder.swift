@@ -70,6 +70,7 @@ enum WireMockFolder {
     /// folders are skipped.
     static func mappingFiles(in folder: URL) -> [String] {
         LocalFile.walk(folder.path) { name in
+            // `.json` as written is told without making a lower-cased copy of every name.
             name.utf8.count > 5 && name.utf8.suffix(5).elementsEqual(".json".utf8) || name.lowercased().hasSuffix(".json")
         }.sorted()
     }
