@@ -88,7 +88,12 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head(let head):
+        case .head(var head):
+            if head.method == .POST, let method = head.headers.first(name: MethodTokenRelay.headerName) {
+                // A method of its own, handed over by the relay in front of the parser (which knows only a list).
+                head.method = HTTPMethod(rawValue: method)
+                head.headers.remove(name: MethodTokenRelay.headerName)
+            }
             readingBody = true
             let now = NIODeadline.now()
             bodyDeadline = now + .seconds(settings.configuration.requestBodyTotalTimeout)
@@ -141,7 +146,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         stopHeadTimer()
         keepAlive = false
         if case .invalidMethod = parserError {
-            sendPlain(.badRequest, "HTTPMock: the request's method is not one HTTPMockServer can read: SwiftNIO's HTTP parser (llhttp) knows a fixed list of methods (GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, QUERY, WebDAV's and a few more), not custom tokens. A stub for a custom method answers in process, through the mock's urlSession.\n",
+            sendPlain(.badRequest, "HTTPMock: the request's method is not one HTTPMockServer can read here: a method of its own (such as FOO) is read on a connection whose requests are plainly framed (a Content-Length or a chunked body without extensions or trailers), and this one was not. Send it on a connection of its own, or framed plainly.\n",
                       context: context)
         } else if case .headerOverflow = parserError {
             sendPlain(.init(statusCode: 431), "HTTPMock: the request's header section is larger than the server's maximumHeaderBytes (\(settings.configuration.maximumHeaderBytes))\n",

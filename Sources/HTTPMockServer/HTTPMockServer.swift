@@ -89,6 +89,7 @@ public final class HTTPMockServer: Sendable {
                     let encoder = ResponseEncoder()
                     try channel.pipeline.syncOperations.addHandlers([
                         encoder,
+                        MethodTokenRelay(limit: configuration.maximumHeaderBytes),
                         ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes,
                                                                 informationalResponseStrategy: .drop,
                                                                 limitConfiguration: limits)),

@@ -46,6 +46,9 @@ extension ConnectionHandler: RemovableChannelHandler {
         let channel = context.channel
         let limit = settings.configuration.maximumWebSocketMessageBytes
         let operations = context.pipeline.syncOperations
+        if let relay = try? operations.handler(type: MethodTokenRelay.self) {
+            operations.removeHandler(relay, promise: nil)
+        }
         if let decoder = try? operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self) {
             operations.removeHandler(decoder, promise: nil)
         }
