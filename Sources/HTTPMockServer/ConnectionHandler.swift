@@ -44,6 +44,9 @@ final class ConnectionHandler: ChannelInboundHandler {
     var bodyDeadline: NIODeadline?
     /// The last request target, `Host` header and default authority, and the URL they made, read.
     private var lastURL: (uri: String, host: String?, authority: String, parts: CapturedRequest.URLParts)?
+    /// The client's address (WireMock's `clientIp`), read at the connection's first request: it does not change,
+    /// and reading it from the socket and writing it out costs more than the rest of a request's decision.
+    private var clientAddress: String??
     /// The last response sent, to send again without building it when the next is the same.
     var lastResponse = ResponseCache()
     /// A delayed status line, or the next slice of a throttled body.
@@ -193,7 +196,8 @@ final class ConnectionHandler: ChannelInboundHandler {
         let headers = HeaderFields(head.headers.map { HeaderFields.Field(name: $0.name, value: $0.value) })
         let data = body.flatMap { $0.readableBytes > 0 ? Data(buffer: $0) : nil }
         var request = CapturedRequest(method: head.method.rawValue, parts: parts, headers: headers, body: data)
-        request.clientAddress = context.remoteAddress?.ipAddress
+        if clientAddress == nil { clientAddress = .some(context.remoteAddress?.ipAddress) }
+        request.clientAddress = clientAddress ?? nil
         switch settings.mock.attemptAnswer(request) {
         case .answered(let answer, let entry):
             carryOut(answer, entry: entry, for: request, head: head, context: context)
