@@ -57,9 +57,13 @@ final class ConnectionHandler: ChannelInboundHandler {
     var requestHead: HTTPRequestHead?
     var isOpen = true
 
-    init(settings: ConnectionSettings, encoder: ResponseEncoder) {
+    /// The header in which the connection's ``MethodTokenRelay`` hands over a method of its own.
+    let methodHeader: String?
+
+    init(settings: ConnectionSettings, encoder: ResponseEncoder, methodHeader: String? = nil) {
         self.settings = settings
         self.encoder = encoder
+        self.methodHeader = methodHeader
     }
 
     // MARK: Events
@@ -92,10 +96,10 @@ final class ConnectionHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(var head):
-            if head.method == .POST, let method = head.headers.first(name: MethodTokenRelay.headerName) {
+            if head.method == .POST, let relayed = methodHeader, let method = head.headers.first(name: relayed) {
                 // A method of its own, handed over by the relay in front of the parser (which knows only a list).
                 head.method = HTTPMethod(rawValue: method)
-                head.headers.remove(name: MethodTokenRelay.headerName)
+                head.headers.remove(name: relayed)
             }
             readingBody = true
             let now = NIODeadline.now()

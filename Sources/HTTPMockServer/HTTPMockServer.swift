@@ -87,14 +87,15 @@ public final class HTTPMockServer: Sendable {
                     guard lifecycle.insert(channel) else { throw ChannelError.ioOnClosedChannel }
                     let limits = configuration.decoderLimits
                     let encoder = ResponseEncoder()
+                    let relay = MethodTokenRelay(limit: configuration.maximumHeaderBytes)
                     try channel.pipeline.syncOperations.addHandlers([
                         encoder,
-                        MethodTokenRelay(limit: configuration.maximumHeaderBytes),
+                        relay,
                         ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes,
                                                                 informationalResponseStrategy: .drop,
                                                                 limitConfiguration: limits)),
                         HTTPServerPipelineHandler(),
-                        ConnectionHandler(settings: settings, encoder: encoder),
+                        ConnectionHandler(settings: settings, encoder: encoder, methodHeader: relay.headerName),
                     ])
                     channel.closeFuture.whenComplete { _ in lifecycle.remove(channel) }
                 }

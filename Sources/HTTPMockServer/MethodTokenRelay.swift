@@ -11,8 +11,9 @@ import NIOHTTP1
 ///
 /// SwiftNIO's HTTP/1 parser (llhttp) knows a fixed list of methods and refuses any other. This handler, in front
 /// of it, follows the requests of a connection as they arrive and, for a method outside the few that need nothing,
-/// hands the parser `POST` and the method in a header of its own (``headerName``), which ``ConnectionHandler``
-/// turns back into the request's method. Nothing else of the bytes changes, and a read with nothing to change goes
+/// hands the parser `POST` and the method in a header of its own (``headerName``, with a random part no client
+/// can guess, so none can change a request's method by sending it), which ``ConnectionHandler`` turns back into the
+/// request's method. Nothing else of the bytes changes, and a read with nothing to change goes
 /// on as it came (no copy).
 ///
 /// It follows only what it frames with certainty: a request line of a token, a target and `HTTP/1.1` or
@@ -26,8 +27,8 @@ final class MethodTokenRelay: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
 
-    /// The header that carries a rewritten request's own method.
-    static let headerName = "x-httpmock-method"
+    /// The header that carries a rewritten request's own method on this connection.
+    let headerName = "x-httpmock-method-" + String(UInt64.random(in: .min ... .max), radix: 16)
 
     private enum State {
         /// At the start of a request, or inside its request line (held in `line`, not passed on yet).
@@ -190,9 +191,9 @@ final class MethodTokenRelay: ChannelInboundHandler, RemovableChannelHandler {
         state = .headers
         if isConnect || Self.isPlain(method) { return nil }
         var rewritten = Array("POST".utf8)
-        rewritten.reserveCapacity(text.count + Self.headerName.utf8.count + method.count + 8)
+        rewritten.reserveCapacity(text.count + headerName.utf8.count + method.count + 8)
         rewritten.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[space...]))
-        rewritten.append(contentsOf: Self.headerName.utf8)
+        rewritten.append(contentsOf: headerName.utf8)
         rewritten.append(contentsOf: ": ".utf8)
         rewritten.append(contentsOf: method)
         rewritten.append(contentsOf: "\r\n".utf8)
