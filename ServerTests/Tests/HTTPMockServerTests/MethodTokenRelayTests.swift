@@ -92,6 +92,33 @@ struct MethodTokenRelayTests {
         }
     }
 
+    @Test("3,000 streams mutated at random bytes: the relay never makes the parser read a request it would not have, up to where it stops")
+    func mutatedStreams() throws {
+        var random = SplitMix(seed: 0xF022)
+        let alphabet = Array("FOO GET POST \r\n:;0123456789abcdefABCDEF-Content-Length Transfer-Encoding chunked Upgrade HTTP/1.1\t ".utf8)
+        let seeds = Self.streams.map { Array($0.utf8) } + [Array(("FOO /b HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc"
+            + "BAR /c HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nhi\r\n0\r\n\r\nGET /d HTTP/1.1\r\nHost: x\r\n\r\n").utf8)]
+        for round in 0..<3_000 {
+            var bytes = seeds[random.next(below: seeds.count)]
+            for _ in 0..<(1 + random.next(below: 4)) {
+                let at = random.next(below: bytes.count + 1)
+                switch random.next(below: 3) {
+                case 0 where at < bytes.count: bytes[at] = alphabet[random.next(below: alphabet.count)]
+                case 1: bytes.insert(contentsOf: alphabet[random.next(below: alphabet.count)...].prefix(1 + random.next(below: 8)), at: at)
+                default: if at < bytes.count { bytes.remove(at: at) }
+                }
+            }
+            let plain = try Self.decode(bytes, cuts: [], relay: false)
+            let relayed = try Self.decode(bytes, cuts: [random.next(below: bytes.count + 1)], relay: true)
+            let text = String(decoding: bytes, as: UTF8.self).debugDescription
+            if plain.last?.hasPrefix("error") == true {
+                #expect(Array(relayed.prefix(plain.count - 1)) == Array(plain.dropLast()), "round \(round): \(text)\nplain \(plain)\nrelayed \(relayed)")
+            } else {
+                #expect(relayed == plain, "round \(round): \(text)")
+            }
+        }
+    }
+
     /// What the decoder makes of `bytes` handed over in reads cut at `cuts`: each request as `METHOD /path`, its
     /// body as `body N:text`, and an error as `error …` (after which nothing more is read). With the relay, a
     /// method it carried in its header is restored, as ``ConnectionHandler`` does.
