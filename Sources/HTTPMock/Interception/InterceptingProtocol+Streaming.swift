@@ -28,7 +28,7 @@ extension InterceptingProtocol {
     func startStream(_ source: StreamSource, status: Int, headers: [String: String], url: URL?, entry: Int?) {
         let responseURL = url ?? URL(string: "about:blank")!
         guard let response = HTTPURLResponse(url: responseURL, statusCode: status, httpVersion: "HTTP/1.1",
-                                             headerFields: headers) else {
+                                             headerFields: AuthenticationChallenge.deliverable(headers, status: status)) else {
             if let entry, let core = currentCore { core.engine.complete(entry, with: .failure(URLError(.badServerResponse))) }
             client?.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
             return

@@ -419,14 +419,16 @@ class InterceptingProtocol: URLProtocol {
         if let form {
             // A response served again to the same URL goes out as the same (immutable) object.
             made = form.object(for: responseURL) {
-                HTTPURLResponse(url: responseURL, statusCode: status, httpVersion: "HTTP/1.1", headerFields: form.headers)
+                HTTPURLResponse(url: responseURL, statusCode: status, httpVersion: "HTTP/1.1",
+                                headerFields: AuthenticationChallenge.deliverable(form.headers, status: status))
             }
         } else {
             var headers = headers
             if !headers.keys.contains(where: { ASCIICase.equal($0, "content-length") }) {
                 headers["Content-Length"] = String(body.count)
             }
-            made = HTTPURLResponse(url: responseURL, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+            made = HTTPURLResponse(url: responseURL, statusCode: status, httpVersion: "HTTP/1.1",
+                                   headerFields: AuthenticationChallenge.deliverable(headers, status: status))
         }
         guard let response = made else {
             client?.urlProtocol(self, didFailWithError: URLError(.badServerResponse))

@@ -17,6 +17,10 @@ struct DocumentReader {
     private(set) var isOpenAPI30 = false
     /// Schemas compiled for a `$ref` alone, by the reference (`nil` for one that does not compile).
     private var referencedSchemas: [String: JSONSchema?] = [:]
+    /// `components.securitySchemes`, read, and the document's own `security`, which every operation without one
+    /// of its own follows.
+    private var securitySchemes: [String: SecurityContract.Credential] = [:]
+    private var documentSecurity: SecurityContract?
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
     /// `$ref`s followed in a row at most before a chain counts as a cycle.
@@ -28,6 +32,10 @@ struct DocumentReader {
 
     private mutating func problem(_ pointer: String, _ message: String) {
         problems.append("\(bundle.place(pointer)): \(message)")
+    }
+
+    mutating func warn(_ pointer: String, _ message: String) {
+        warnings.append("\(bundle.place(pointer)): \(message)")
     }
 
     mutating func read() {
@@ -53,6 +61,8 @@ struct DocumentReader {
         if !isOpenAPI30 { bundle = DocumentBundle(root: Self.translating2020(bundle.root), files: bundle.files) }
         title = root["info"]?["title"]?.text ?? ""
         readServers(root["servers"])
+        securitySchemes = readSecuritySchemes(root["components"]?["securitySchemes"])
+        if let security = root["security"] { documentSecurity = readSecurity(security, at: "/security", schemes: securitySchemes) }
         guard let paths = root["paths"] else {
             if root["webhooks"] == nil && root["components"] == nil {
                 problem("", "there is no \"paths\"; add the operations under \"paths\"")
@@ -233,9 +243,12 @@ struct DocumentReader {
         } else {
             problem(pointer, "an operation needs \"responses\"; add at least one (\"200\")")
         }
+        // An operation's own `security` replaces the document's; an empty one (`[]`) asks for nothing.
+        var security = documentSecurity
+        if let own = members["security"] { security = readSecurity(own, at: JSONPointer.child(pointer, "security"), schemes: securitySchemes) }
         let operation = OpenAPIOperation(method: method.uppercased(), path: template, operationID: members["operationId"]?.text)
         contracts.append(OperationContract(operation: operation, pointer: pointer, parameters: parameters, body: body,
-                                           responses: responses))
+                                           responses: responses, security: security))
     }
 
     /// The variables of a path template (`/pets/{petId}` → `petId`).

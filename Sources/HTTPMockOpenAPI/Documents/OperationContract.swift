@@ -10,6 +10,8 @@ struct OperationContract: Sendable {
     let body: BodyContract?
     /// Its responses in the document's order, by status (`200`, `2XX`, `default`).
     let responses: [ResponseContract]
+    /// The credentials a request must carry (its own `security`, or the document's); `nil` when none.
+    var security: SecurityContract?
 
     /// The response a status gets: the one listed for it, else its range (`4XX`), else `default`.
     func response(for status: Int) -> ResponseContract? {

@@ -54,6 +54,9 @@ struct DocumentResponder: Sendable {
             guard segment.count >= variable.prefix.count + variable.suffix.count else { continue }
             pathValues[variable.name] = String(segment.dropFirst(variable.prefix.count).dropLast(variable.suffix.count))
         }
+        if options.validatesRequests, let security = contract.security, !security.isSatisfied(by: request) {
+            return unauthorized(request, security: security)
+        }
         if options.validatesRequests {
             let violations = contract.violations(of: request, pathValues: pathValues, root: root)
             if !violations.isEmpty {
@@ -82,6 +85,31 @@ struct DocumentResponder: Sendable {
             chosen = contract.primaryResponse
             status = chosen.map { Self.status(of: $0.status) } ?? 200
         }
+        return respond(with: chosen, status: status, example: preference.example, to: request)
+    }
+
+    /// A request without the credentials the operation asks for: `401` with a `WWW-Authenticate` challenge, as Prism
+    /// answers; the operation's own `401` response when it lists one, else an `application/problem+json` naming
+    /// what was wanted. It is the API's answer, not a broken contract: HTTPMockTesting does not report it.
+    private func unauthorized(_ request: CapturedRequest, security: SecurityContract) -> MockResponse {
+        var response: MockResponse
+        if let listed = contract.responses.first(where: { $0.status == "401" || $0.status.uppercased() == "4XX" }) {
+            response = respond(with: listed, status: 401, example: nil, to: request)
+        } else {
+            response = Self.problem(status: 401, title: "Unauthorized",
+                                    detail: "\(contract.operation) asks for credentials the request does not carry: \(security.wanted).",
+                                    violations: [], marksViolation: false)
+        }
+        let challenges = security.challenges
+        if !challenges.isEmpty, !response.headers.keys.contains(where: { $0.caseInsensitiveCompare("WWW-Authenticate") == .orderedSame }) {
+            response.headers["WWW-Authenticate"] = challenges.joined(separator: ", ")
+        }
+        return response
+    }
+
+    /// The response `chosen` (listed for `status`), with the example named `example` or its own, else a body made
+    /// from its schema; its required headers made up.
+    private func respond(with chosen: ResponseContract?, status: Int, example: String?, to request: CapturedRequest) -> MockResponse {
         guard let chosen else { return MockResponse(status: .other(status)) }
         var headers: [String: String] = [:]
         var generator = ValueGenerator(root: root, place: contract.pointer + "/" + chosen.status, variant: options.variant)
@@ -93,7 +121,7 @@ struct DocumentResponder: Sendable {
             return MockResponse(status: .other(status), headers: headers)
         }
         let value: JSONValue
-        if let name = preference.example {
+        if let name = example {
             guard let named = media.examples.first(where: { $0.name == name }) else {
                 let known = media.examples.map(\.name)
                 return Self.problem(status: 404, title: "No such example",
@@ -143,7 +171,7 @@ struct DocumentResponder: Sendable {
     /// An `application/problem+json` response (RFC 9457) marked for HTTPMockTesting as a broken contract, with a
     /// `violations` member listing each violation.
     static func problem(status: Int, title: String, detail: String, violations: [ContractViolation],
-                        extraHeaders: [String: String] = [:]) -> MockResponse {
+                        extraHeaders: [String: String] = [:], marksViolation: Bool = true) -> MockResponse {
         var object: [String: JSONValue] = [
             "type": .string("about:blank"),
             "title": .string(title),
@@ -160,7 +188,8 @@ struct DocumentResponder: Sendable {
                 ])
             })
         }
-        var headers = ["Content-Type": "application/problem+json", "X-HTTPMock": JournalEntry.contractViolationMarker]
+        var headers = ["Content-Type": "application/problem+json"]
+        if marksViolation { headers["X-HTTPMock"] = JournalEntry.contractViolationMarker }
         headers.merge(extraHeaders) { $1 }
         return MockResponse(status: .other(status), headers: headers, body: JSONValue.object(object).prettyData)
     }
