@@ -289,15 +289,25 @@ final class ConnectionHandler: ChannelInboundHandler {
         let admin = AdminContext(mock: settings.mock, state: settings.state) { target, host in
             settings.url(uri: target, hostHeader: host, defaultAuthority: settings.defaultAuthority)
         }
-        let reply = AdminAPI.answer(request, context: admin)
-        var then: (() -> Void)?
-        if reply.then == .shutdown {
-            keepAlive = false
-            let lifecycle = settings.lifecycle
-            then = { Task { await lifecycle.stop() } }
-        }
-        sendPlain(HTTPResponseStatus(statusCode: reply.status), reply.body,
-                  contentType: reply.body.isEmpty ? nil : "application/json", context: context, afterSent: then)
+        // Off the event loop: importing or resetting thousands of mappings takes a while, and the other connections
+        // of this loop are answered meanwhile.
+        NIOThreadPool.singleton.runIfActive(eventLoop: context.eventLoop) { AdminAPI.answer(request, context: admin) }
+            .assumeIsolated().whenComplete { result in
+                guard self.isOpen else { return }
+                guard case .success(let reply) = result else {
+                    self.keepAlive = false
+                    self.sendPlain(.serviceUnavailable, "HTTPMock: the server is stopping\n", context: context)
+                    return
+                }
+                var then: (() -> Void)?
+                if reply.then == .shutdown {
+                    self.keepAlive = false
+                    let lifecycle = settings.lifecycle
+                    then = { Task { await lifecycle.stop() } }
+                }
+                self.sendPlain(HTTPResponseStatus(statusCode: reply.status), reply.body,
+                               contentType: reply.body.isEmpty ? nil : "application/json", context: context, afterSent: then)
+            }
     }
 
     // MARK: Journal and limits
