@@ -8,6 +8,10 @@ import NIOHTTP1
 struct ServerStream {
     let playback: StreamPlayback
     let entry: Int?
+    /// An event was asked for and comes back through the loop: nothing more is asked for until it has been
+    /// written, so a part that waited for its time is never overtaken by the next one (the channel can turn
+    /// writable meanwhile).
+    var awaiting = false
 }
 
 // A streamed body (`MockResponse.events`, `.chunks`, `.stream`): the head goes out with chunked transfer encoding
@@ -50,7 +54,7 @@ extension ConnectionHandler {
 
     /// Writes the parts that are due while the channel takes them; asks for the next one to come back on the loop.
     func pumpStream(context: ChannelHandlerContext) {
-        guard isOpen, let current = stream else { return }
+        guard isOpen, let current = stream, !current.awaiting else { return }
         let loop = context.eventLoop
         let bound = NIOLoopBound((self, context), eventLoop: loop)
         var sent: [Data] = []
@@ -64,7 +68,11 @@ extension ConnectionHandler {
                     let (handler, context) = bound.value
                     handler.streamEventCame(event, context: context)
                 }
-            }) else { return }  // due later (or stalled): it comes back through the handler
+            }) else {
+                // Due later (or stalled): it comes back through the handler.
+                stream?.awaiting = true
+                return
+            }
             switch event {
             case .part(let data):
                 guard !data.isEmpty else { continue }
@@ -95,6 +103,7 @@ extension ConnectionHandler {
     /// A part (or the end) came due while the loop waited.
     private func streamEventCame(_ event: StreamEvent, context: ChannelHandlerContext) {
         guard isOpen, let current = stream else { return }
+        stream?.awaiting = false
         switch event {
         case .part(let data):
             if !data.isEmpty {
@@ -124,7 +133,11 @@ extension ConnectionHandler {
         if let entry = current.entry { settings.mock.endStream(entry, ending) }
         if case .failed = ending {
             keepAlive = false
-            context.close(promise: nil)
+            // The parts before the fault reach the client first: a close would drop the writes still waiting for
+            // the socket. An empty part goes out as nothing, after them, and says when they are written.
+            let written = context.eventLoop.makePromise(of: Void.self)
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer()))), promise: written)
+            written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
             return
         }
         let keepAlive = self.keepAlive

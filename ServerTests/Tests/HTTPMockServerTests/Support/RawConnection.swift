@@ -96,6 +96,92 @@ final class RawConnection: @unchecked Sendable {  // reason: used by one test at
         return Response(status: status, headers: headers, bodySize: length, body: body)
     }
 
+    /// A response read with its chunks as they came: the boundaries the server's chunked encoding drew, each
+    /// chunk's bytes and when its last byte was read.
+    struct ChunkedResponse {
+        enum Ending: Equatable {
+            /// The terminating chunk came.
+            case complete
+            /// The connection closed (or the server reset it) before the terminating chunk.
+            case closed
+            /// Nothing more came within the read timeout: the stream stalled.
+            case stalled
+        }
+        var status: Int
+        var headers: [String: String]
+        var chunks: [(bytes: [UInt8], at: ContinuousClock.Instant)]
+        var ending: Ending
+    }
+
+    /// Reads the next response, which must use chunked transfer encoding, keeping each chunk apart; `nil` when
+    /// the head does not come or is not chunked.
+    func nextChunkedResponse() -> ChunkedResponse? {
+        var ending = ChunkedResponse.Ending.complete
+        func line(through needle: [UInt8]) -> [UInt8]? {
+            while true {
+                if let end = Self.find(needle, in: buffered) {
+                    let taken = Array(buffered[0..<end])
+                    buffered.removeFirst(end + needle.count)
+                    return taken
+                }
+                switch read() {
+                case .bytes: continue
+                case .closed: ending = .closed; return nil
+                case .timedOut: ending = .stalled; return nil
+                }
+            }
+        }
+        guard let head = line(through: [13, 10, 13, 10]) else { return nil }
+        var lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
+        let status = Int(lines.removeFirst().split(separator: " ").dropFirst().first ?? "") ?? 0
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        guard headers["transfer-encoding"]?.lowercased() == "chunked" else { return nil }
+        var response = ChunkedResponse(status: status, headers: headers, chunks: [], ending: .complete)
+        while true {
+            guard let sizeLine = line(through: [13, 10]),
+                  let size = Int(String(decoding: sizeLine, as: UTF8.self), radix: 16) else { break }
+            guard let chunk = take(exactly: size + 2, ending: &ending) else { break }
+            if size == 0 {
+                response.ending = .complete
+                return response
+            }
+            response.chunks.append((Array(chunk.dropLast(2)), ContinuousClock.now))
+        }
+        response.ending = ending == .complete ? .closed : ending
+        return response
+    }
+
+    private enum ReadResult { case bytes, closed, timedOut }
+
+    private func take(exactly count: Int, ending: inout ChunkedResponse.Ending) -> [UInt8]? {
+        while buffered.count < count {
+            switch read() {
+            case .bytes: continue
+            case .closed: ending = .closed; return nil
+            case .timedOut: ending = .stalled; return nil
+            }
+        }
+        let taken = Array(buffered[0..<count])
+        buffered.removeFirst(count)
+        return taken
+    }
+
+    /// One read: bytes, the connection's end (or a reset), or the read timeout.
+    private func read() -> ReadResult {
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        let count = recv(fd, &chunk, chunk.count, 0)
+        if count > 0 {
+            buffered += chunk[0..<count]
+            return .bytes
+        }
+        if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return .timedOut }
+        return .closed
+    }
+
     /// Reads what the socket has (waiting for it); `false` at its end or on a timeout.
     private func fill() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 1 << 20)

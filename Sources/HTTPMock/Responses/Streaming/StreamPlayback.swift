@@ -29,7 +29,9 @@ package final class StreamSource: Sendable {
 ///
 /// A face asks for events one at a time with ``next(whenDue:)``: an event due now is returned at once (so parts
 /// without a delay go out in one pass, without a hop per part); otherwise the handler gets it when it is due, on
-/// any thread. ``cancel()`` stops everything: the pending timer, the producer's task, the handler.
+/// any thread. While an event is pending (its handler not yet called), asking again returns `nil` and moves
+/// nothing on: a face that asks twice (its channel became writable while a part waited for its time) still gets
+/// each part once, in order. ``cancel()`` stops everything: the pending timer, the producer's task, the handler.
 package final class StreamPlayback: Sendable {
     private enum Runner: Sendable {
         case script([StreamPart], fault: StreamFault?)
@@ -45,6 +47,8 @@ package final class StreamPlayback: Sendable {
         var index = 0
         var timer: DispatchWorkItem?
         var finished = false
+        /// An event was promised to a handler and has not reached it yet.
+        var pending = false
     }
 
     init(_ source: StreamSource) {
@@ -78,14 +82,21 @@ package final class StreamPlayback: Sendable {
                 NSLocalizedDescriptionKey: "HTTPMock: this MockStream already served a request; a MockStream answers one request (make one per request, or use MockResponse.stream(producer:))",
             ])))
         case .live(let stream, _):
+            guard state.withLock({ state in
+                if state.pending || state.finished { return false }
+                state.pending = true
+                return true
+            }) else { return nil }
             let event = stream.next { [weak self] event in
                 guard let self, let event = self.finish(event) else { return }
                 handler(event)
             }
-            return event.flatMap(finish)
+            guard let event else { return nil }  // pending: the handler gets it
+            state.withLock { $0.pending = false }
+            return finish(event)
         case .script(let parts, let fault):
             let step: (event: StreamEvent?, delay: TimeInterval, part: Int) = state.withLock { state in
-                if state.finished { return (nil, 0, 0) }
+                if state.finished || state.pending { return (nil, 0, 0) }
                 if let fault, state.index == fault.afterParts {
                     switch fault {
                     case .drop: return (.failure(URLError(.networkConnectionLost)), 0, 0)
@@ -111,6 +122,7 @@ package final class StreamPlayback: Sendable {
             let scheduled = state.withLock { state -> Bool in
                 guard !state.finished else { return false }
                 state.timer = timer
+                state.pending = true
                 return true
             }
             if scheduled { DispatchQueue.global().asyncAfter(deadline: .now() + step.delay, execute: timer) }
@@ -144,6 +156,7 @@ package final class StreamPlayback: Sendable {
         let live = state.withLock { state -> Bool in
             guard !state.finished else { return false }
             state.timer = nil
+            state.pending = false
             if case .part = event {} else { state.finished = true }
             return true
         }
