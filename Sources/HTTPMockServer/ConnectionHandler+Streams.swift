@@ -36,7 +36,9 @@ extension ConnectionHandler {
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: response.statusLine,
                                                             headers: headers))), promise: nil)
         context.flush()
-        if let entry { settings.mock.beginStream(entry, status: response.status, headers: response.headers) }
+        if let entry {
+            settings.mock.beginStream(entry, status: response.status, headers: response.headers, at: playback.relayedAt)
+        }
         stream = ServerStream(playback: playback, entry: entry)
         guard hasBody, !isHead else {
             if isHead && hasBody {
@@ -120,7 +122,7 @@ extension ConnectionHandler {
 
     private func journal(_ parts: [Data], of stream: ServerStream) {
         guard !parts.isEmpty else { return }
-        if let entry = stream.entry { settings.mock.streamed(entry, parts: parts) }
+        if let entry = stream.entry { settings.mock.streamed(entry, parts: parts, at: stream.playback.arrivals(parts.count)) }
         stream.playback.delivered(parts.count)
     }
 

@@ -128,8 +128,8 @@ extension HTTPMock {
 // completes the entry (do not also call ``HTTPMock/complete(_:with:cookiesFor:)``).
 extension HTTPMock {
     /// The headers of `entry`'s streamed response went out.
-    package func beginStream(_ entry: Int, status: Int, headers: [String: String]) {
-        core.engine.beginStream(entry, status: status, headers: headers)
+    package func beginStream(_ entry: Int, status: Int, headers: [String: String], at date: Date? = nil) {
+        core.engine.beginStream(entry, status: status, headers: headers, at: date ?? Date())
     }
 
     /// A part of `entry`'s streamed response reached the client.
@@ -138,8 +138,8 @@ extension HTTPMock {
     }
 
     /// Parts of `entry`'s streamed response reached the client, in this order.
-    package func streamed(_ entry: Int, parts: [Data]) {
-        core.engine.streamed(entry, parts: parts)
+    package func streamed(_ entry: Int, parts: [Data], at dates: [Date]? = nil) {
+        core.engine.streamed(entry, parts: parts, at: dates)
     }
 
     /// `entry`'s stream ended; the entry is completed.

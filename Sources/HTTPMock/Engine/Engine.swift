@@ -728,17 +728,19 @@ extension MockResponse {
 // What the faces tell the journal while a streamed response goes out.
 extension Engine {
     /// The headers of a streamed response went out for `entry`.
-    func beginStream(_ entry: Int, status: Int, headers: [String: String]) {
-        state.withLock { $0.journal.updateStream(entry) { $0 = StreamRecord(status: status, headers: headers) } }
+    /// `date`: when they went out (for a relayed stream, when they came from the real server).
+    func beginStream(_ entry: Int, status: Int, headers: [String: String], at date: Date = Date()) {
+        state.withLock { $0.journal.updateStream(entry) { $0 = StreamRecord(status: status, headers: headers, startedAt: date) } }
         journalEvents.notify(.streamed, entry: entry, engine: self)
     }
 
-    /// Parts of `entry`'s streamed response reached the client, in this order.
-    func streamed(_ entry: Int, parts: [Data]) {
+    /// Parts of `entry`'s streamed response reached the client, in this order; `dates`, when given, says when each
+    /// came from the real server that a relayed stream passes on (the record keeps that server's timing).
+    func streamed(_ entry: Int, parts: [Data], at dates: [Date]? = nil) {
         let now = Date()
         state.withLock { state in
             state.journal.updateStream(entry) { record in
-                for part in parts { record?.append(part, at: now) }
+                for (index, part) in parts.enumerated() { record?.append(part, at: dates?[index] ?? now) }
             }
         }
         journalEvents.notify(.streamed, entry: entry, engine: self)

@@ -54,7 +54,9 @@ extension InterceptingProtocol {
             playback.cancel()
             return
         }
-        if let entry, let core = currentCore { core.engine.beginStream(entry, status: status, headers: headers) }
+        if let entry, let core = currentCore {
+            core.engine.beginStream(entry, status: status, headers: headers, at: playback.relayedAt ?? Date())
+        }
         if let url, CookieJar.setsCookies(headers) { cookieJar()?.store(headers, for: url) }
         client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
         if ASCIICase.equal(request.httpMethod ?? "GET", "head") {
@@ -107,7 +109,7 @@ extension InterceptingProtocol {
     /// Records the parts a pass sent in the journal, and tells a live stream they reached the client.
     private func journal(_ parts: [Data], entry: Int?, playback: StreamPlayback) {
         guard !parts.isEmpty else { return }
-        if let entry, let core = currentCore { core.engine.streamed(entry, parts: parts) }
+        if let entry, let core = currentCore { core.engine.streamed(entry, parts: parts, at: playback.arrivals(parts.count)) }
         playback.delivered(parts.count)
     }
 

@@ -279,7 +279,7 @@ class InterceptingProtocol: URLProtocol {
                 SessionFactory.passthroughRelay.register(task, PassthroughRelay.Handler(
                     head: { http in
                         guard http.isStreamedBody else { return nil }
-                        let parts = MockStream()
+                        let parts = MockStream(relayedAt: Date())
                         resume(.upstreamStream(status: http.statusCode, headers: Self.fields(of: http), url: http.url,
                                                parts: parts))
                         return parts

@@ -145,7 +145,7 @@ private final class ProxyRelay: NSObject, URLSessionDataDelegate, Sendable {
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
         let id = dataTask.taskIdentifier
         if let http = response as? HTTPURLResponse {
-            let parts = http.isStreamedBody ? MockStream() : nil
+            let parts = http.isStreamedBody ? MockStream(relayedAt: Date()) : nil
             let deliver = tasks.withLock { tasks -> (@Sendable (Event) -> Void)? in
                 tasks[id]?.response = http
                 tasks[id]?.parts = parts

@@ -56,7 +56,7 @@ final class StreamingCurl: @unchecked Sendable {  // reason: the process and the
 
 /// A data task over the socket whose delegate keeps each piece URLSession hands it.
 final class SocketStreamClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {  // reason: fields are behind `state`'s lock; URLSession's delegate protocols are not Sendable
-    private let state = Guarded((pieces: [Data](), error: (any Error)?.none, finished: false))
+    private let state = Guarded((pieces: [Data](), error: (any Error)?.none, finished: false, received: [Date]()))
     private var session: URLSession!
 
     init(_ url: URL, configuration: URLSessionConfiguration = .ephemeral) {
@@ -69,6 +69,10 @@ final class SocketStreamClient: NSObject, URLSessionDataDelegate, @unchecked Sen
     var text: String { state.withLock { String(decoding: $0.pieces.reduce(Data(), +), as: UTF8.self) } }
     var finished: Bool { state.withLock { $0.finished } }
     var error: (any Error)? { state.withLock { $0.error } }
+    /// When each piece reached the delegate.
+    var receivedAt: [Date] { state.withLock { $0.received } }
+    /// The size of each piece, in order.
+    var pieceSizes: [Int] { state.withLock { $0.pieces.map(\.count) } }
 
     /// Waits until what arrived contains `text` (or the task ended); true if it does.
     func waitFor(_ text: String) async -> Bool {
@@ -85,7 +89,11 @@ final class SocketStreamClient: NSObject, URLSessionDataDelegate, @unchecked Sen
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        state.withLock { $0.pieces.append(data) }
+        let now = Date()
+        state.withLock {
+            $0.pieces.append(data)
+            $0.received.append(now)
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

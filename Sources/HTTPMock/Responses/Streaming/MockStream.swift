@@ -41,7 +41,13 @@ public final class MockStream: Sendable {
         var wentAway = false
         var delivered = 0
         var waiters: [Waiter] = []
+        /// When each relayed part not yet taken by the journal came from the real server (``enqueue(_:)``).
+        var arrivals: [Date] = []
+        var arrivalsHead = 0
     }
+
+    /// When a relayed stream's head came from the real server; `nil` for a stream a test or producer drives.
+    package let relayedAt: Date?
 
     private struct Waiter {
         let condition: @Sendable (Snapshot) -> Bool
@@ -58,6 +64,15 @@ public final class MockStream: Sendable {
     /// A stream that lets up to `bufferLimit` bytes wait for the client (default 1 MiB).
     public init(bufferLimit: Int = 1 << 20) {
         self.bufferLimit = max(1, bufferLimit)
+        relayedAt = nil
+    }
+
+    /// A stream that relays a real server's streamed answer, whose head came at `relayedAt`: each part is stamped
+    /// with when it came (``enqueue(_:)``), so the journal, and a recording, keep the server's timing however late
+    /// the client is served.
+    package init(relayedAt: Date) {
+        bufferLimit = 1 << 20
+        self.relayedAt = relayedAt
     }
 
     // MARK: Sending
@@ -100,7 +115,27 @@ public final class MockStream: Sendable {
     /// Queues `event` at once, without waiting for room: for parts relayed from a real server, which the mock
     /// cannot slow down.
     package func enqueue(_ event: StreamEvent) {
+        if relayedAt != nil, case .part = event {
+            let now = Date()
+            state.withLock { $0.arrivals.append(now) }
+        }
         push(event)
+    }
+
+    /// When the next `count` relayed parts came from the real server, in order (taken: each is asked for once);
+    /// `nil` for a stream that is not relayed.
+    package func takeArrivals(_ count: Int) -> [Date]? {
+        guard relayedAt != nil else { return nil }
+        return state.withLock { state in
+            let end = min(state.arrivalsHead + count, state.arrivals.count)
+            let taken = Array(state.arrivals[state.arrivalsHead..<end])
+            state.arrivalsHead = end
+            if state.arrivalsHead == state.arrivals.count {
+                state.arrivals.removeAll(keepingCapacity: true)
+                state.arrivalsHead = 0
+            }
+            return taken.count == count ? taken : nil
+        }
     }
 
     private func push(_ event: StreamEvent) {
@@ -194,6 +229,8 @@ public final class MockStream: Sendable {
             state.queued = []
             state.head = 0
             state.queuedBytes = 0
+            state.arrivals = []
+            state.arrivalsHead = 0
             if early { state.wentAway = true }
         }
         wake()

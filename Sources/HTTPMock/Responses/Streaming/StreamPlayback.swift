@@ -130,6 +130,19 @@ package final class StreamPlayback: Sendable {
         }
     }
 
+    /// When a relayed stream's head came from the real server (`nil` when the stream is not relayed): the journal
+    /// dates the stream from then.
+    package var relayedAt: Date? {
+        if case .live(let stream, _) = runner { return stream.relayedAt }
+        return nil
+    }
+
+    /// When the next `count` parts of a relayed stream came from the real server; `nil` when not relayed.
+    package func arrivals(_ count: Int) -> [Date]? {
+        if case .live(let stream, _) = runner { return stream.takeArrivals(count) }
+        return nil
+    }
+
     /// Parts reached the client (default one): a live stream's test can see it.
     package func delivered(_ count: Int = 1) {
         if case .live(let stream, _) = runner { stream.delivered(count) }
