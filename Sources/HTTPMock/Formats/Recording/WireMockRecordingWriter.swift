@@ -65,12 +65,14 @@ package enum WireMockRecordingWriter {
             let scenario = group.count > 1 ? "\(group[0].entry.request.method) \(group[0].entry.request.path) #\(UUID().uuidString.prefix(8).lowercased())" : nil
             for (position, recorded) in group.enumerated() {
                 let id = UUID().uuidString.lowercased()
+                let (response, stream) = try self.response(recorded.entry, id: id, redaction: options.redaction, bodyFiles: bodyFiles)
                 var mapping: [String: JSONValue] = [
                     "id": .string(id),
                     "name": .string("\(recorded.entry.request.method) \(recorded.entry.request.path)"),
                     "request": .object(recorded.request),
-                    "response": .object(try response(recorded.entry, id: id, redaction: options.redaction, bodyFiles: bodyFiles)),
+                    "response": .object(response),
                 ]
+                if let stream { mapping["metadata"] = .object([WireMockStreamParts.metadataKey: .object(["stream": stream])]) }
                 if let scenario {
                     mapping["scenarioName"] = .string(scenario)
                     mapping["requiredScenarioState"] = .string(position == 0 ? "Started" : "\(scenario)-\(position + 1)")
@@ -133,17 +135,30 @@ package enum WireMockRecordingWriter {
         return request
     }
 
+    /// The response of `entry`'s mapping, and for a streamed answer kept whole, its parts (``StreamParts``).
     private static func response(_ entry: JournalEntry, id: String, redaction: Redaction,
-                                 bodyFiles: BodyFiles?) throws(HTTPMockError) -> [String: JSONValue] {
+                                 bodyFiles: BodyFiles?) throws(HTTPMockError) -> ([String: JSONValue], JSONValue?) {
         switch entry.outcome {
         case .response(let status, let headerValues, let recordedBody)?:
             var response: [String: JSONValue] = ["status": .int(status)]
             let headers = redaction.recordedHeaders(headerValues)
             if !headers.isEmpty { response["headers"] = .object(headers) }
             let type = headerValues.first { $0.key.caseInsensitiveCompare("Content-Type") == .orderedSame }?.value
-            let body = entry.stream.map { stream in
-                stream.parts.reduce(into: Data()) { $0.append(redaction.streamedPart($1.data, contentType: type)) }
-            } ?? redaction.body(recordedBody, contentType: type)
+            var streamParts: JSONValue?
+            let body: Data
+            if let stream = entry.stream {
+                // Each part redacted alone, so the parts keep their boundaries: the whole body for WireMock, dribbled
+                // over the stream's time in as many chunks, and each part's size and delay for HTTPMock.
+                let parts = stream.parts.map { ($0.offset, redaction.streamedPart($0.data, contentType: type)) }
+                body = parts.reduce(into: Data()) { $0.append($1.1) }
+                if stream.isWhole, !parts.isEmpty {
+                    let written = WireMockStreamParts(recorded: parts.map { (offset: $0.0, size: $0.1.count) })
+                    streamParts = written.json
+                    if let dribble = written.dribble { response["chunkedDribbleDelay"] = dribble }
+                }
+            } else {
+                body = redaction.body(recordedBody, contentType: type)
+            }
             if body.isEmpty {
                 // no body
             } else if let text = String(data: body, encoding: .utf8) {
@@ -155,10 +170,10 @@ package enum WireMockRecordingWriter {
             } else {
                 response["base64Body"] = .string(body.base64EncodedString())
             }
-            return response
+            return (response, streamParts)
         default:
             // A request that failed on the way (reset, timed out) is answered by a dropped connection.
-            return ["fault": .string("CONNECTION_RESET_BY_PEER")]
+            return (["fault": .string("CONNECTION_RESET_BY_PEER")], nil)
         }
     }
 }

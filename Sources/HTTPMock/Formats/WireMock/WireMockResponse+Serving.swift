@@ -80,6 +80,9 @@ extension WireMockResponse {
                     // A file that is not UTF-8 text (an image, a PDF) holds no template: served unchanged, as
                     // WireMock serves it.
                     if let text = String(data: data, encoding: .utf8) { bodyTemplate = try template(text, at: "bodyFileName") }
+                } else if streamParts != nil {
+                    // Cut into the stream's parts when loaded.
+                    content = .data(try DefinitionFile.read(url, name: "\(node.place) at \(node.path)", limit: folder.limits.templatedBodies, knob: "templatedBodies"))
                 } else {
                     content = .file(url)
                     if case .regular(let bytes) = LocalFile.kind(at: url.path) { size = bytes }
@@ -94,6 +97,13 @@ extension WireMockResponse {
         var response = MockResponse(status: MockResponse.Status(code: status), headers: headers, content: content, contentType: nil,
                                     lifetime: .eternal, delivery: Self.delivery(fixed: fixedDelay, dribble: dribble, bodyBytes: size))
         response.reasonPhrase = statusMessage
+        if case .data(let data) = content, bodyTemplate == nil, fileName == nil, fault == nil,
+           let parts = try streamParts(of: data) {
+            // A stream: its parts, each after its delay, once the headers went out (after `fixedDelayMilliseconds`).
+            response = MockResponse(status: response.status, headers: headers, content: .stream(StreamSource(.script(parts, fault: nil))),
+                                    contentType: nil, lifetime: .eternal, delivery: fixedDelay > 0 ? .delayed(fixedDelay / 1000) : .instant)
+            response.reasonPhrase = statusMessage
+        }
         switch fault {
         case "MALFORMED_RESPONSE_CHUNK"?:
             // WireMock sends the status and headers, then a broken chunk, then closes: with no body of its own,
@@ -144,6 +154,22 @@ extension WireMockResponse {
             return served
         }
         return response
+    }
+
+    /// The parts `body` goes out in: the recorded stream's (``WireMockStreamParts``), or WireMock's
+    /// `chunkedDribbleDelay`: `numberOfChunks` chunks of the same size (the last takes the rest), the first at once and
+    /// each next one `totalDuration / numberOfChunks` milliseconds after, as WireMock sends them. `nil`: one body.
+    private func streamParts(of body: Data) throws(HTTPMockError) -> [StreamPart]? {
+        if let streamParts { return try streamParts.parts.stream(of: body, at: streamParts.node) }
+        guard let dribble, dribble > 0, dribbleChunks > 1, body.count > 1 else { return nil }
+        let count = min(dribbleChunks, body.count)
+        let size = body.count / count
+        let interval = dribble / 1000 / Double(dribbleChunks)
+        return (0..<count).map { index in
+            let start = body.startIndex + index * size
+            let end = index == count - 1 ? body.endIndex : start + size
+            return StreamPart(body[start..<end], after: index == 0 ? 0 : interval)
+        }
     }
 
     /// Headers after `fixed` milliseconds; the body spread over `dribble` milliseconds (as

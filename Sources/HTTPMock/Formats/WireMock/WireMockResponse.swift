@@ -28,6 +28,10 @@ struct WireMockResponse {
     var distribution: Distribution?
     /// The body spread over this many milliseconds (`chunkedDribbleDelay.totalDuration`).
     var dribble: Double?
+    /// In this many chunks (`chunkedDribbleDelay.numberOfChunks`).
+    var dribbleChunks = 1
+    /// The parts of a streamed answer, from the mapping's `metadata` (see ``WireMockStreamParts``).
+    var streamParts: (parts: WireMockStreamParts, node: WireMockNode)?
     var fault: String?
     /// `transformers` holds `response-template`.
     var templated = false
@@ -130,7 +134,7 @@ struct WireMockResponse {
             guard let chunks = dribble.child("numberOfChunks", of: pair), let total = dribble.child("totalDuration", of: pair) else {
                 throw dribble.error("chunkedDribbleDelay needs \"numberOfChunks\" and \"totalDuration\"")
             }
-            _ = try chunks.integer(in: 1...1_000_000)
+            dribbleChunks = try chunks.integer(in: 1...1_000_000)
             self.dribble = try total.milliseconds()
         }
         if let fault = node.child("fault", of: fields) {

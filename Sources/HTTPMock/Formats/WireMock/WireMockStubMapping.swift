@@ -130,6 +130,9 @@ package struct WireMockStubMapping: Sendable {
         let responseNode = top.child("response", of: fields) ?? WireMockNode(value: .object([:]), path: "response", place: place)
         var read = try WireMockResponse(responseNode)
         read.jsonBodyText = jsonBodyText
+        if let metadata = top.child("metadata", of: fields), let parts = try WireMockStreamParts(metadata: metadata) {
+            read.streamParts = (parts, metadata)
+        }
         var response = try read.served(files: files, globalTemplating: globalTemplating, pathTemplate: request.pathTemplate,
                                        proxyHosts: proxyHosts)
         response.webhooks = try WireMockWebhooks.read(fields, of: top, source: place, allowedHosts: proxyHosts)
