@@ -85,10 +85,15 @@ import Testing
         #expect(message.contains("leads out of the document's folder"))
     }
 
-    @Test func aFileThatIsNeitherYAMLNorJSONIsRefusedWithItsName() throws {
+    @Test func aYAMLSyntaxErrorIsCalledOneWithItsFileAndLine() throws {
         let url = try DocumentFixtures.write([("api.yaml", "openapi: [3.0\n  : {")])
         let error = #expect(throws: HTTPMockError.self) { try OpenAPIDocument(contentsOf: url) }
-        #expect(error?.message.hasPrefix("OpenAPI document api.yaml: it is neither JSON nor YAML") == true)
+        #expect(error?.message.hasPrefix("OpenAPI document api.yaml: its YAML has a syntax error") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("2:") == true, "names the line: \(String(describing: error))")
+        let json = try DocumentFixtures.write([("api.json", "{\"openapi\": \"3.1.0\",, }")])
+        let jsonError = #expect(throws: HTTPMockError.self) { try OpenAPIDocument(contentsOf: json) }
+        #expect(jsonError?.message.hasPrefix("OpenAPI document api.json: it starts as JSON but is neither valid JSON nor valid YAML") == true,
+                "\(String(describing: jsonError))")
     }
 
     @Test func swaggerTwoIsRefusedWithWhatToDo() throws {

@@ -26,18 +26,19 @@ enum DocumentText {
             return .failure("it is not UTF-8 text; save it as UTF-8")
         }
         let first = text.first { !$0.isWhitespace && $0 != "\u{FEFF}" }
-        if first == "{" || first == "[" {
-            if let value = JSONValue.parse(Data(text.utf8)) { return .success(value) }
-        }
-        return yaml(text)
+        let looksLikeJSON = first == "{" || first == "["
+        if looksLikeJSON, let value = JSONValue.parse(Data(text.utf8)) { return .success(value) }
+        return yaml(text, looksLikeJSON: looksLikeJSON)
     }
 
-    private static func yaml(_ text: String) -> Reading {
+    private static func yaml(_ text: String, looksLikeJSON: Bool) -> Reading {
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
         } catch {
-            return .failure("it is neither JSON nor YAML: \(String(describing: error).prefix(300))")
+            // Yams says where (line and column) and what it expected.
+            let what = looksLikeJSON ? "it starts as JSON but is neither valid JSON nor valid YAML" : "its YAML has a syntax error"
+            return .failure("\(what): \(String(describing: error).prefix(300))")
         }
         guard let node else { return .failure("it is empty") }
         var budget = nodeLimit

@@ -13,7 +13,18 @@ import Foundation
 /// With `parts: 0` it waits for the headers; with `ended: true` for the stream's end (finished, failed, or the
 /// client went away: `StreamRecord.ending` says which).
 ///
-/// - Returns: The stream's record as it was when the wait ended, or `nil` on timeout (after reporting the failure).
+/// - Parameters:
+///   - url: The request's absolute URL as a `String` (scheme and host; its query, when it has one, compared exactly).
+///   - method: Only a request with this method; any method when `nil`.
+///   - parts: How many parts must have reached the client (`Int`, default 1).
+///   - ended: Wait for the end of the stream instead (`Bool`, default `false`).
+///   - journal: The ``RequestJournal`` to watch (an `HTTPMock`, or a ``JournalFolderReader`` over other
+///     processes' journals); the test's mock (`HTTPMock.current`) when `nil`.
+///   - message: Added to the failure.
+///   - timeout: Seconds before the wait fails the test (`TimeInterval`, default 10).
+/// - Returns: The stream's ``HTTPMock/StreamRecord`` as it was when the wait ended: its `parts` (each with `data`
+///   and `offset`, seconds after the headers), `partCount`, `events` (its server-sent events), `ending`; or `nil`
+///   on timeout, after reporting the failure. Discardable: a wait alone is a fine assertion.
 @discardableResult
 public func waitForStream(
     url: String,

@@ -77,6 +77,7 @@ extension MappingFile {
         }
         var headers = spec.headers ?? [:]
         if let redirect = spec.redirect { headers["Location"] = redirect }
+        if case .events = spec.body { headers = MockResponse.eventStreamHeaders(headers) }
         let status = MockResponse.Status(code: spec.status ?? (spec.redirect == nil ? 200 : 302))
         let (content, inferredType, template) = try body(spec, pathNames: pathNames, folder: folder, files: files, place: place)
         var response = MockResponse(status: status, headers: headers, content: content,
@@ -129,7 +130,25 @@ extension MappingFile {
                 }
                 parts.append(StreamPart(data, after: spec.after))
             }
-            return (.stream(StreamSource(.script(parts, fault: nil))), "application/octet-stream", nil)
+            return (.stream(StreamSource(.script(parts, fault: try fault(spec.streamFault, place: place)))), "application/octet-stream", nil)
+        case .events(let events):
+            let parts = events.map { StreamPart.event($0.serverSentEvent, after: $0.after) }
+            return (.stream(StreamSource(.script(parts, fault: try fault(spec.streamFault, place: place)))), "text/event-stream", nil)
+        }
+    }
+
+    /// The stream fault a `streamFault` names.
+    private func fault(_ spec: ResponseSpec.FaultSpec?, place: String) throws(HTTPMockError) -> StreamFault? {
+        guard let spec else { return nil }
+        switch spec.kind {
+        case .drop: return .drop(afterParts: spec.afterParts)
+        case .stall: return .stall(afterParts: spec.afterParts)
+        case .fail:
+            let name = spec.error ?? "networkConnectionLost"
+            guard let code = URLErrorName.code(named: name) else {
+                throw HTTPMockError(.invalidDefinition, "\(place).streamFault.error: \"\(name)\" is not a URLError code name; try one of \(URLErrorName.suggestions(for: name))")
+            }
+            return .fail(URLError(code), afterParts: spec.afterParts)
         }
     }
 }

@@ -15,6 +15,8 @@ extension WireMockConversion {
         /// Whether the path is written as a `urlPathTemplate`, so templates can name its variables.
         private var usesPathTemplate = false
         private let id = UUID().uuidString.lowercased()
+        /// The stream parts of each streamed answer, by its index: written in the mapping's metadata.
+        private var streams: [Int: JSONValue] = [:]
 
         /// WireMock repeats an answer through one scenario state per request; a mock answers at most this many
         /// times before its last answer (which may repeat for ever).
@@ -43,6 +45,9 @@ extension WireMockConversion {
                     "request": .object(request),
                     "response": .object(responses[answer.index]!),
                 ]
+                if let stream = streams[answer.index] {
+                    mapping["metadata"] = .object([WireMockStreamParts.metadataKey: .object(["stream": stream])])
+                }
                 if let scenario {
                     mapping["scenarioName"] = .string(scenario)
                     mapping["requiredScenarioState"] = .string(Self.state(position, of: scenario))
@@ -129,13 +134,12 @@ extension WireMockConversion {
                 response["bodyFileName"] = .string(name)
             case .parts(let parts):
                 type = type ?? "application/octet-stream"
-                let data = parts.reduce(into: Data()) { body, part in
-                    body.append(part.text.map { Data($0.utf8) } ?? part.base64.flatMap(Base64.decode) ?? Data())
-                }
-                if let text = String(data: data, encoding: .utf8) { response["body"] = .string(text) } else { response["base64Body"] = .string(data.base64EncodedString()) }
-                let total = Int((parts.reduce(0) { $0 + $1.after } * 1000).rounded())
-                response["chunkedDribbleDelay"] = .object(["numberOfChunks": .int(max(parts.count, 1)), "totalDuration": .int(total)])
-                notes.append("its streamed body of \(parts.count) part(s) becomes one body sent in \(parts.count) chunk(s) over \(total) ms (WireMock's chunkedDribbleDelay): the parts' own boundaries and times are not kept")
+                let pieces = parts.map { (after: $0.after, data: $0.text.map { Data($0.utf8) } ?? $0.base64.flatMap(Base64.decode) ?? Data()) }
+                stream(pieces, into: &response, index: index, fault: spec.streamFault)
+            case .events(let events):
+                type = type ?? "text/event-stream"
+                headers = MockResponse.eventStreamHeaders(headers)
+                stream(events.map { (after: $0.after, data: $0.serverSentEvent.encoded) }, into: &response, index: index, fault: spec.streamFault)
             }
             if spec.template { response["transformers"] = .array([.string("response-template")]) }
             if let type, !headers.keys.contains(where: { $0.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
@@ -147,6 +151,24 @@ extension WireMockConversion {
 
         /// An HTTPMock template (`{{path.id}}`, `{{query.q}}`…) in WireMock's Handlebars. In JSON a value is written
         /// HTML-escaped, as WireMock's `{{…}}` does (so a quote cannot end the string); in text, as it is.
+        /// A streamed body: every byte as the body, dribbled over the parts' time for WireMock, and the parts in the
+        /// mapping's metadata for HTTPMock (``WireMockStreamParts``).
+        private mutating func stream(_ parts: [(after: Double, data: Data)], into response: inout [String: JSONValue], index: Int,
+                                     fault: ResponseSpec.FaultSpec?) {
+            let data = parts.reduce(into: Data()) { $0.append($1.data) }
+            if let text = String(data: data, encoding: .utf8) { response["body"] = .string(text) } else { response["base64Body"] = .string(data.base64EncodedString()) }
+            var offset = 0.0
+            let written = WireMockStreamParts(recorded: parts.map { part in
+                offset += part.after
+                return (offset: offset, size: part.data.count)
+            })
+            if !parts.isEmpty { streams[index] = written.json }
+            if let dribble = written.dribble { response["chunkedDribbleDelay"] = dribble }
+            if let fault {
+                notes.append("its stream fault (\(fault.kind.rawValue) after \(fault.afterParts) part(s)) has no WireMock equivalent: the converted stream ends normally")
+            }
+        }
+
         private func handlebars(_ text: String, json: Bool, place: String) throws(HTTPMockError) -> String {
             let template = try BodyTemplate(text, pathNames: pathNames, escapesForJSON: json, place: place)
             let names = usesPathTemplate ? Dictionary(uniqueKeysWithValues: pathNames.map { ($1, $0) }) : [:]

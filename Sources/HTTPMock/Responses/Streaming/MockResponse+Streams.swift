@@ -140,7 +140,7 @@ extension MockResponse {
     }
 
     /// `Cache-Control: no-cache` as event-stream servers send it, unless the caller set it.
-    private static func eventStreamHeaders(_ headers: [String: String]) -> [String: String] {
+    static func eventStreamHeaders(_ headers: [String: String]) -> [String: String] {
         var headers = headers
         if !headers.keys.contains(where: { ASCIICase.equal($0, "cache-control") }) {
             headers["Cache-Control"] = "no-cache"

@@ -96,8 +96,14 @@ import Testing
             guard case .delayed(let seconds) = try served("/random-slow").delivery else { Issue.record("not delayed"); return }
             #expect((0.01...0.03).contains(seconds))
         }
-        // Six bytes over 60 ms: 100 bytes a second.
-        #expect(try served("/dribble").delivery == .throttled(bytesPerSecond: 100, headersAfter: 0))
+        // Six bytes in three chunks over 60 ms: two bytes at once, then two every 20 ms, as WireMock sends them.
+        let dribbled = try served("/dribble")
+        guard case .stream(let source) = dribbled.content, case .script(let parts, nil) = source.kind else {
+            Issue.record("chunkedDribbleDelay should stream its chunks, got \(dribbled.content)")
+            return
+        }
+        #expect(parts.map { String(decoding: $0.data, as: UTF8.self) } == ["sl", "ow", "ly"])
+        #expect(parts.map(\.delay) == [0, 0.02, 0.02])
     }
 
     @Test func lognormalDelaysStayUnderTheirMaximum() {
