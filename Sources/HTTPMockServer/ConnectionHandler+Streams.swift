@@ -55,14 +55,18 @@ extension ConnectionHandler {
     }
 
     /// Writes the parts that are due while the channel takes them; asks for the next one to come back on the loop.
+    ///
+    /// Parts reach the journal before they are flushed: a flush can make the channel writable at once, and
+    /// `channelWritabilityChanged` then writes (and journals) the next parts before the flush returns, so parts
+    /// journaled after it would be kept out of the order they went out in.
     func pumpStream(context: ChannelHandlerContext) {
         guard isOpen, let current = stream, !current.awaiting else { return }
         let loop = context.eventLoop
         let bound = NIOLoopBound((self, context), eventLoop: loop)
         var sent: [Data] = []
         defer {
-            if !sent.isEmpty { context.flush() }
             journal(sent, of: current)
+            if !sent.isEmpty { context.flush() }
         }
         while context.channel.isWritable {
             guard let event = current.playback.next(whenDue: { event in
@@ -81,19 +85,19 @@ extension ConnectionHandler {
                 context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(data: data)))), promise: nil)
                 sent.append(data)
                 if sent.count == 256 {
-                    context.flush()
                     journal(sent, of: current)
                     sent.removeAll(keepingCapacity: true)
+                    context.flush()
                 }
             case .end:
-                if !sent.isEmpty { context.flush() }
                 journal(sent, of: current)
+                if !sent.isEmpty { context.flush() }
                 sent = []
                 endStream(.finished, context: context)
                 return
             case .failure(let error):
-                if !sent.isEmpty { context.flush() }
                 journal(sent, of: current)
+                if !sent.isEmpty { context.flush() }
                 sent = []
                 endStream(.failed(error), context: context)
                 return
@@ -108,10 +112,10 @@ extension ConnectionHandler {
         stream?.awaiting = false
         switch event {
         case .part(let data):
+            journal([data], of: current)
             if !data.isEmpty {
                 context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(data: data)))), promise: nil)
             }
-            journal([data], of: current)
             pumpStream(context: context)
         case .end:
             endStream(.finished, context: context)

@@ -129,7 +129,7 @@ extension HTTPMock {
 extension HTTPMock {
     /// The headers of `entry`'s streamed response went out.
     package func beginStream(_ entry: Int, status: Int, headers: [String: String], at date: Date? = nil) {
-        core.engine.beginStream(entry, status: status, headers: headers, at: date ?? Date())
+        core.engine.beginStream(entry, status: status, headers: headers, at: date ?? Date(), relayed: date != nil)
     }
 
     /// A part of `entry`'s streamed response reached the client.

@@ -728,9 +728,12 @@ extension MockResponse {
 // What the faces tell the journal while a streamed response goes out.
 extension Engine {
     /// The headers of a streamed response went out for `entry`.
-    /// `date`: when they went out (for a relayed stream, when they came from the real server).
-    func beginStream(_ entry: Int, status: Int, headers: [String: String], at date: Date = Date()) {
-        state.withLock { $0.journal.updateStream(entry) { $0 = StreamRecord(status: status, headers: headers, startedAt: date) } }
+    /// `date`: when they went out (for a relayed stream, when they came from the real server). A relayed stream is kept
+    /// whole up to ``StreamRecord/keptRelayedBytes``, for recordings.
+    func beginStream(_ entry: Int, status: Int, headers: [String: String], at date: Date = Date(), relayed: Bool = false) {
+        state.withLock {
+            $0.journal.updateStream(entry) { $0 = StreamRecord(status: status, headers: headers, startedAt: date, relayed: relayed) }
+        }
         journalEvents.notify(.streamed, entry: entry, engine: self)
     }
 

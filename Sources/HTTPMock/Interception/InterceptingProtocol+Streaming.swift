@@ -55,7 +55,8 @@ extension InterceptingProtocol {
             return
         }
         if let entry, let core = currentCore {
-            core.engine.beginStream(entry, status: status, headers: headers, at: playback.relayedAt ?? Date())
+            core.engine.beginStream(entry, status: status, headers: headers, at: playback.relayedAt ?? Date(),
+                                    relayed: playback.relayedAt != nil)
         }
         if let url, CookieJar.setsCookies(headers) { cookieJar()?.store(headers, for: url) }
         client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)

@@ -59,9 +59,9 @@ final class SocketStreamClient: NSObject, URLSessionDataDelegate, @unchecked Sen
     private let state = Guarded((pieces: [Data](), error: (any Error)?.none, finished: false, received: [Date]()))
     private var session: URLSession!
 
-    init(_ url: URL, configuration: URLSessionConfiguration = .ephemeral) {
+    init(_ url: URL, configuration: URLSessionConfiguration = .ephemeral, timeout: TimeInterval = 30) {
         super.init()
-        configuration.timeoutIntervalForRequest = 30
+        configuration.timeoutIntervalForRequest = timeout
         session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         session.dataTask(with: url).resume()
     }
@@ -71,6 +71,8 @@ final class SocketStreamClient: NSObject, URLSessionDataDelegate, @unchecked Sen
     var error: (any Error)? { state.withLock { $0.error } }
     /// When each piece reached the delegate.
     var receivedAt: [Date] { state.withLock { $0.received } }
+    /// Every piece, joined.
+    var body: Data { state.withLock { $0.pieces.reduce(into: Data()) { $0.append($1) } } }
     /// The size of each piece, in order.
     var pieceSizes: [Int] { state.withLock { $0.pieces.map(\.count) } }
 

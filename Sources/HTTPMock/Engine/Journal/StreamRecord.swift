@@ -10,7 +10,8 @@ import Foundation
 /// ```
 ///
 /// The journal keeps the bytes of the first parts, up to ``keptBytes`` a stream (1 MiB); after that it only counts
-/// them, so a long stream does not grow the journal.
+/// them, so a long stream does not grow the journal. A real server's stream relayed by a passthrough or a proxy is
+/// kept up to ``keptRelayedBytes``, so that a recording holds all of it.
 public struct StreamRecord: Sendable {
     /// One part as it reached the client.
     public struct Part: Sendable, Hashable {
@@ -41,6 +42,8 @@ public struct StreamRecord: Sendable {
 
     /// The most bytes of parts kept for one stream.
     public static let keptBytes = 1 << 20
+    /// The most bytes of parts kept for a real server's stream that was relayed (and may be recorded).
+    public static let keptRelayedBytes = 64 << 20
 
     /// The status and headers that went out before the parts.
     public let status: Int
@@ -56,10 +59,14 @@ public struct StreamRecord: Sendable {
     /// When the headers went out.
     public let startedAt: Date
 
-    init(status: Int, headers: [String: String], startedAt: Date = Date()) {
+    /// The bytes this record keeps: ``keptBytes``, or ``keptRelayedBytes`` for a relayed stream.
+    let keptLimit: Int
+
+    init(status: Int, headers: [String: String], startedAt: Date = Date(), relayed: Bool = false) {
         self.status = status
         self.headers = headers
         self.startedAt = startedAt
+        keptLimit = relayed ? Self.keptRelayedBytes : Self.keptBytes
     }
 
     /// Whether the stream is still open.
@@ -71,7 +78,8 @@ public struct StreamRecord: Sendable {
         return false
     }
 
-    /// Whether every part kept reached the journal (``partCount`` parts, none past ``keptBytes``).
+    /// Whether every part kept reached the journal (``partCount`` parts, none past ``keptBytes``, or
+    /// ``keptRelayedBytes`` for a relayed stream).
     public var isWhole: Bool { parts.count == partCount }
 
     /// The kept parts' bytes, joined.
@@ -90,7 +98,7 @@ public struct StreamRecord: Sendable {
     mutating func append(_ data: Data, at date: Date) {
         partCount += 1
         byteCount += data.count
-        if keptByteCount + data.count <= Self.keptBytes {
+        if keptByteCount + data.count <= keptLimit {
             keptByteCount += data.count
             parts.append(Part(data: data, offset: date.timeIntervalSince(startedAt)))
         }

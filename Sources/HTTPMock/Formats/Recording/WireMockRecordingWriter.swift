@@ -147,6 +147,9 @@ package enum WireMockRecordingWriter {
             var streamParts: JSONValue?
             let body: Data
             if let stream = entry.stream {
+                guard stream.isWhole else {
+                    throw HTTPMockError(.invalidDefinition, "the streamed answer to \(entry.request.method) \(entry.request.url.absoluteString) sent \(stream.byteCount) bytes, more than the \(StreamRecord.keptRelayedBytes) a recording keeps of a stream; record that request alone, or leave it out with a stub")
+                }
                 // Each part redacted alone, so the parts keep their boundaries: the whole body for WireMock, dribbled
                 // over the stream's time in as many chunks, and each part's size and delay for HTTPMock.
                 let parts = stream.parts.map { ($0.offset, redaction.streamedPart($0.data, contentType: type)) }
