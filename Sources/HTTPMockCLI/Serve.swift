@@ -56,6 +56,9 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Skip a file that cannot be read, naming it on standard error, instead of not starting.")
     var skipInvalid = false
 
+    @Flag(help: "Answer from HAR files with the time each response took when recorded, and each part of a recorded stream after its recorded delay (HAR files answer at once without it; a WireMock folder's recorded streams always keep their timing, as WireMock's chunkedDribbleDelay does).")
+    var replayTiming = false
+
     @Option(help: "Forward the requests no stub answers to this base URL, such as https://api.example.com.")
     var proxy: String?
 
@@ -122,7 +125,8 @@ struct Serve: AsyncParsableCommand {
         let mock = HTTPMock()
         mock.journalCapacity = 10_000
         mock.allowedProxyHosts = Set(allowProxyTo)
-        let sources = MockSources(paths: paths.map { URL(fileURLWithPath: $0) }, format: format, skipInvalid: skipInvalid)
+        let sources = MockSources(paths: paths.map { URL(fileURLWithPath: $0) }, format: format, skipInvalid: skipInvalid,
+                                  replaysTiming: replayTiming)
         let watcher = Watcher(paths: sources.paths)
         var contract: OpenAPIDocument?
         if let openapi {

@@ -80,13 +80,16 @@ struct MockSources {
     let format: SourceFormat?
     /// Skip a file that cannot be read (naming it on standard error) instead of failing.
     let skipInvalid: Bool
+    /// HAR files answer with the time each response (and each part of a stream) took when recorded.
+    let replaysTiming: Bool
     /// The stubs each served WireMock mapping file gave, so that a change to one file replaces its stubs alone.
     private let tracked = TrackedFiles()
 
-    init(paths: [URL], format: SourceFormat?, skipInvalid: Bool) {
+    init(paths: [URL], format: SourceFormat?, skipInvalid: Bool, replaysTiming: Bool = false) {
         self.paths = paths
         self.format = format
         self.skipInvalid = skipInvalid
+        self.replaysTiming = replaysTiming
     }
 
     /// The root of the first WireMock folder among the paths (a folder holding `mappings/`, or a `mappings` folder
@@ -188,7 +191,7 @@ struct MockSources {
     /// and every problem found, one line each (`httpmock check`).
     func check(with mock: HTTPMock) -> Outcome {
         var outcome = Outcome()
-        let checking = MockSources(paths: paths, format: format, skipInvalid: true)
+        let checking = MockSources(paths: paths, format: format, skipInvalid: true, replaysTiming: replaysTiming)
         for path in paths {
             do {
                 outcome.stubCount += try checking.read(path, mock: mock, outcome: &outcome).reduce(0) { $0 + $1.stubCount }
@@ -228,7 +231,7 @@ struct MockSources {
             outcome.warnings += document.warnings
             return [try mock.prepareOpenAPIDocument(document, options: OpenAPIMockOptions(serverURL: URL(string: "/")))]
         case .har:
-            return [try mock.prepareHAR(at: path)]
+            return [try mock.prepareHAR(at: path, options: HARReplayOptions(replaysTiming: replaysTiming))]
         case .wiremock:
             // Skipping is per mapping: one bad mapping in a file leaves the others of the file served.
             // Served as WireMock serves it: among equal priorities, the most recently added mapping answers.

@@ -89,6 +89,37 @@ struct StreamRecordingCommandTests {
         #expect(await child.terminate() == 0)
     }
 
+    @Test("--replay-timing: a HAR file's stream is served part by part after its recorded offsets; without it, at once")
+    func harReplayTiming() async throws {
+        let har = #"""
+        {"log": {"version": "1.2", "creator": {"name": "test", "version": "1"}, "entries": [{
+          "startedDateTime": "2026-11-22T08:00:00.000Z", "time": 400,
+          "request": {"method": "GET", "url": "https://api.example.com/chat"},
+          "response": {"status": 200, "headers": [{"name": "Content-Type", "value": "text/event-stream"}],
+            "content": {"mimeType": "text/event-stream", "text": "data: a\n\ndata: b\n\ndata: c\n\n"},
+            "_parts": [{"offset": 0.1, "text": "data: a\n\n"}, {"offset": 0.25, "text": "data: b\n\n"}, {"offset": 0.4, "text": "data: c\n\n"}]}
+        }]}}
+        """#
+        let folder = try temporaryFolder(["chat.har": har])
+        let file = folder.appendingPathComponent("chat.har").path
+        let timed = try ChildProcess("httpmock", arguments: ["serve", file, "--replay-timing", "--origin", "https://api.example.com"])
+        let line = try await timed.nextLine()
+        let port = try #require(URL(string: line)?.port)
+        let read = try #require(await Self.read("/chat", port: port))
+        #expect(read.response.chunks.map { String(decoding: $0.bytes, as: UTF8.self) } == ["data: a\n\n", "data: b\n\n", "data: c\n\n"])
+        for (index, offset) in [100, 250, 400].enumerated() {
+            #expect(read.response.chunks[index].at - read.sent >= .milliseconds(offset), "part \(index) came before its recorded offset")
+        }
+        #expect(await timed.terminate() == 0)
+        // Without the flag the same parts, in the same order (at once).
+        let plain = try ChildProcess("httpmock", arguments: ["serve", file, "--origin", "https://api.example.com"])
+        let plainLine = try await plain.nextLine()
+        let plainPort = try #require(URL(string: plainLine)?.port)
+        let untimed = try #require(await Self.read("/chat", port: plainPort))
+        #expect(untimed.response.chunks.map { String(decoding: $0.bytes, as: UTF8.self) } == ["data: a\n\n", "data: b\n\n", "data: c\n\n"])
+        #expect(await plain.terminate() == 0)
+    }
+
     /// GET `path` over a raw socket, keeping chunk boundaries and arrival times.
     private static func read(_ path: String, port: Int) async -> (response: RawConnection.ChunkedResponse, sent: ContinuousClock.Instant)? {
         await offPool {
