@@ -1,6 +1,10 @@
 // Serves for `wrk` (ServerTests/bench): `ServerBench mock STUBS` starts an HTTPMockServer whose mock has STUBS stubs
 // (`/items/0` … `/items/STUBS-1`, each answering "item N"); `ServerBench bare` starts a bare SwiftNIO HTTP/1.1
-// server that answers every request with a fixed body, the floor any server on NIO can reach. Prints the port, then
+// server that answers every request with a fixed body, the floor any server on NIO can reach. For streams
+// (ServerTests/stream-bench): `ServerBench stream EVENTS` answers every request with EVENTS server-sent events
+// (`MockResponse.events`), `ServerBench producer EVENTS` with a producer that sends them one by one, and
+// `ServerBench bare-stream EVENTS` is a bare SwiftNIO handler writing the same events as chunks, flushed as
+// HTTPMockServer flushes them (every 256). Prints the port, then
 // serves until killed (SIGTERM and SIGINT exit normally, so `valgrind --tool=callgrind` writes its counts: see
 // ServerTests/instructions).
 //
@@ -17,7 +21,7 @@ import NIOPosix
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
-    print("usage: ServerBench mock STUBS | ServerBench bare")
+    print("usage: ServerBench mock STUBS | ServerBench bare | ServerBench stream|producer|bare-stream EVENTS")
     exit(2)
 }
 
@@ -46,6 +50,35 @@ final class FixedResponder: ChannelInboundHandler {
     }
 }
 
+/// The events every stream sends: `data: token N` each, framed.
+@Sendable func event(_ index: Int) -> String { "data: token \(index)\n\n" }
+
+/// Answers every request with `events` server-sent events as chunks, written in one pass and flushed every 256, as
+/// HTTPMockServer writes a stream whose parts are all due; the floor for a stream over SwiftNIO.
+final class StreamResponder: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+    private let parts: [ByteBuffer]
+
+    init(events: Int) {
+        parts = (0..<events).map { ByteBuffer(string: event($0)) }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard case .end = unwrapInboundIn(data) else { return }
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "text/event-stream")
+        headers.add(name: "Transfer-Encoding", value: "chunked")
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+        context.flush()
+        for (index, part) in parts.enumerated() {
+            context.write(wrapOutboundOut(.body(.byteBuffer(part))), promise: nil)
+            if index % 256 == 255 { context.flush() }
+        }
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    }
+}
+
 for number in [SIGTERM, SIGINT] {
     _ = signal(number) { _ in exit(0) }
 }
@@ -66,6 +99,36 @@ func start() async throws -> Int {
             }
             .bind(host: "127.0.0.1", port: 0).get()
         return channel.localAddress?.port ?? 0
+    case "bare-stream":
+        let events = arguments.count >= 3 ? Int(arguments[2]) ?? 1000 : 1000
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    try channel.pipeline.syncOperations.addHandler(StreamResponder(events: events))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        return channel.localAddress?.port ?? 0
+    case "stream", "producer":
+        let events = arguments.count >= 3 ? Int(arguments[2]) ?? 1000 : 1000
+        let mock = HTTPMock()
+        if arguments[1] == "stream" {
+            let parts = (0..<events).map { ServerSentEvent("token \($0)") }
+            mock.addResponses(forPath: "/items/5") { MockResponse.events(parts, lifetime: .eternal) }
+        } else {
+            mock.addResponses(forPath: "/items/5") {
+                MockResponse.stream(contentType: "text/event-stream", lifetime: .eternal) { stream in
+                    for index in 0..<events { await stream.send(event(index)) }
+                }
+            }
+        }
+        mock.journalCapacity = 1000
+        let server = try await HTTPMockServer.start(serving: mock)
+        servers.withLockedValue { $0.append(server) }
+        return server.port
     default:
         let count = arguments.count >= 3 ? Int(arguments[2]) ?? 10 : 10
         let mock = HTTPMock()

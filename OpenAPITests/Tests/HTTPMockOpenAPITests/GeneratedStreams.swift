@@ -1,0 +1,1 @@
+../../../ServerTests/Tests/HTTPMockServerTests/Streams/GeneratedStreams.swift
