@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import HTTPMock
 import HTTPMockServer
+import HTTPMockTesting
 import Testing
 
 /// Generated streams (see ``GeneratedStream``) through every face: the mock's URLSession with a delegate, HTTPMockServer
@@ -183,6 +184,60 @@ struct StreamPropertyTests {
         }
         #expect(failures.isEmpty, "\(failures.count) of \(cases.count) replayed streams came differently:\n\(failures.prefix(5).joined(separator: "\n"))")
         #expect(await child.terminate() == 0)
+    }
+
+    @Test("30 generated streams recorded into cassettes through the mock's URLSession, then replayed offline: the same bytes, the recorded parts one piece each")
+    func generatedStreamsThroughCassettes() async throws {
+        let cases = GeneratedStream.seeds(count: 30, start: 0xCA55_0000).map { GeneratedStream(seed: $0, allowStall: false) }
+            .filter { $0.fault == nil }
+        let upstream = HTTPMock()
+        for stream in cases {
+            upstream.addResponses(forPath: "/stream/\(stream.seed)") { stream.response }
+        }
+        let folder = try temporaryFolder().path
+        var base: URL?
+        let recorded = Guarded([UInt64: [Int]]())
+        try await HTTPMockServer.withServer(serving: upstream) { server in
+            base = server.baseURL
+            let failures = await Self.run(cases) { stream -> String? in
+                do {
+                    return try await withCassette("stream-\(stream.seed)", mode: .all, folder: folder) { (mock: HTTPMock) async throws -> String? in
+                        let configuration = URLSessionConfiguration.ephemeral
+                        mock.install(into: configuration)
+                        let client = SocketStreamClient(server.baseURL.appendingPathComponent("stream/\(stream.seed)"), configuration: configuration)
+                        await client.waitForEnd()
+                        let expected = stream.delivered.reduce(into: Data()) { $0.append($1.data) }
+                        let parts = mock.journal.last?.stream?.parts.map(\.data.count).filter { $0 > 0 } ?? []
+                        recorded.withLock { $0[stream.seed] = parts }
+                        return client.body == expected && client.error == nil ? nil : "\(stream): recording, the app got \(client.body.count) bytes, \(String(describing: client.error))"
+                    }
+                } catch {
+                    return "\(stream): \(error)"
+                }
+            }
+            #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
+        }
+        let origin = try #require(base)
+        let parts = recorded.withLock { $0 }
+        let failures = await Self.run(cases) { stream -> String? in
+            do {
+                return try await withCassette("stream-\(stream.seed)", mode: .none, folder: folder) { (mock: HTTPMock) async throws -> String? in
+                    let configuration = URLSessionConfiguration.ephemeral
+                    mock.install(into: configuration)
+                    let client = SocketStreamClient(origin.appendingPathComponent("stream/\(stream.seed)"), configuration: configuration)
+                    await client.waitForEnd()
+                    let expected = stream.delivered.reduce(into: Data()) { $0.append($1.data) }
+                    if client.body != expected { return "\(stream): replayed \(client.body.count) bytes, expected \(expected.count)" }
+                    if !expected.isEmpty, client.pieceSizes != parts[stream.seed] {
+                        return "\(stream): replayed pieces of \(client.pieceSizes) bytes, recorded \(parts[stream.seed] ?? [])"
+                    }
+                    return nil
+                }
+            } catch {
+                return "\(stream): \(error)"
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) of \(cases.count) replayed cassettes came differently:\n\(failures.prefix(5).joined(separator: "\n"))")
     }
 
     /// Runs `check` over `cases`, six at a time; what failed.
