@@ -15,18 +15,7 @@ import Testing
             mock.addResponses(forPath: "/stream/\(stream.seed)", host: "streams.test") { stream.response }
         }
         let transport = mock.openAPITransport()
-        let failures = await withTaskGroup(of: String?.self) { group in
-            var pending = cases.makeIterator()
-            for _ in 0..<6 {
-                if let stream = pending.next() { group.addTask { await Self.check(stream, transport: transport) } }
-            }
-            var failures: [String] = []
-            while let result = await group.next() {
-                if let result { failures.append(result) }
-                if let stream = pending.next() { group.addTask { await Self.check(stream, transport: transport) } }
-            }
-            return failures
-        }
+        let failures = await GeneratedStream.run(cases) { stream in await Self.check(stream, transport: transport) }
         #expect(failures.isEmpty, "\(failures.count) of \(cases.count) generated streams came differently:\n\(failures.prefix(5).joined(separator: "\n"))")
     }
 

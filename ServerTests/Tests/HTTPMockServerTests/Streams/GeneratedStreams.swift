@@ -97,6 +97,22 @@ struct GeneratedStream: CustomStringConvertible {
         return "seed \(seed) (HTTPMOCK_STREAM_SEED=\(seed)): \(events ? "events" : "raw") [\(shape)] fault \(fault.map { "\($0)" } ?? "none")"
     }
 
+    /// Runs `check` over `cases`, six at a time; what failed.
+    static func run(_ cases: [GeneratedStream], _ check: @escaping @Sendable (GeneratedStream) async -> String?) async -> [String] {
+        await withTaskGroup(of: String?.self) { group in
+            var pending = cases.makeIterator()
+            for _ in 0..<6 {
+                if let stream = pending.next() { group.addTask { await check(stream) } }
+            }
+            var failures: [String] = []
+            while let result = await group.next() {
+                if let result { failures.append(result) }
+                if let stream = pending.next() { group.addTask { await check(stream) } }
+            }
+            return failures
+        }
+    }
+
     /// The seeds of a run: `HTTPMOCK_STREAM_SEED` replays one case; otherwise `count` cases from a fixed start, so
     /// every run tries the same ones.
     static func seeds(count: Int, start: UInt64) -> [UInt64] {

@@ -22,18 +22,7 @@ struct StreamPropertyTests {
         }
         try await HTTPMockServer.withServer(serving: mock) { server in
             let port = server.port
-            let failures = await withTaskGroup(of: String?.self) { group in
-                var pending = cases.makeIterator()
-                for _ in 0..<6 {
-                    if let stream = pending.next() { group.addTask { await Self.check(stream, port: port) } }
-                }
-                var failures: [String] = []
-                while let result = await group.next() {
-                    if let result { failures.append(result) }
-                    if let stream = pending.next() { group.addTask { await Self.check(stream, port: port) } }
-                }
-                return failures
-            }
+            let failures = await GeneratedStream.run(cases) { stream in await Self.check(stream, port: port) }
             #expect(failures.isEmpty, "\(failures.count) of \(cases.count) generated streams came differently:\n\(failures.prefix(5).joined(separator: "\n"))")
             // The journal keeps the parts in the order they went out (what recordings are written from).
             var misjournaled: [String] = []
@@ -77,7 +66,7 @@ struct StreamPropertyTests {
         for stream in cases {
             mock.addResponses(forPath: "/stream/\(stream.seed)", host: "streams.test") { stream.response }
         }
-        let failures = await Self.run(cases) { stream in await Self.checkInProcess(stream, mock: mock) }
+        let failures = await GeneratedStream.run(cases) { stream in await Self.checkInProcess(stream, mock: mock) }
         #expect(failures.isEmpty, "\(failures.count) of \(cases.count) generated streams came differently:\n\(failures.prefix(5).joined(separator: "\n"))")
     }
 
@@ -107,7 +96,7 @@ struct StreamPropertyTests {
         let child = try ChildProcess("httpmock", arguments: ["serve", folder.path])
         let line = try await child.nextLine()
         let port = try #require(URL(string: line)?.port)
-        let failures = await Self.run(cases) { stream in await Self.check(stream, port: port) }
+        let failures = await GeneratedStream.run(cases) { stream in await Self.check(stream, port: port) }
         #expect(failures.isEmpty, "\(failures.count) of \(cases.count) generated streams came differently:\n\(failures.prefix(5).joined(separator: "\n"))")
         #expect(await child.terminate() == 0)
     }
@@ -125,7 +114,7 @@ struct StreamPropertyTests {
             let child = try ChildProcess("httpmock", arguments: ["serve", "--proxy", server.baseURL.absoluteString, "--record-to", folder.path])
             let line = try await child.nextLine()
             let port = try #require(URL(string: line)?.port)
-            let failures = await Self.run(cases) { stream -> String? in
+            let failures = await GeneratedStream.run(cases) { stream -> String? in
                 let (response, _) = await Self.get("/stream/\(stream.seed)", port: port, readTimeout: 60)
                 guard let response else { return "\(stream): no chunked response through the proxy" }
                 let bytes = response.chunks.reduce(into: Data()) { $0.append(contentsOf: $1.bytes) }
@@ -152,7 +141,7 @@ struct StreamPropertyTests {
         let child = try ChildProcess("httpmock", arguments: ["serve", folder.path])
         let line = try await child.nextLine()
         let port = try #require(URL(string: line)?.port)
-        let failures = await Self.run(cases) { stream -> String? in
+        let failures = await GeneratedStream.run(cases) { stream -> String? in
             let path = "/stream/\(stream.seed)"
             let expected = stream.delivered.reduce(into: Data()) { $0.append($1.data) }
             // An empty stream is recorded as an empty body: nothing to stream.
@@ -199,7 +188,7 @@ struct StreamPropertyTests {
         let recorded = Guarded([UInt64: [Int]]())
         try await HTTPMockServer.withServer(serving: upstream) { server in
             base = server.baseURL
-            let failures = await Self.run(cases) { stream -> String? in
+            let failures = await GeneratedStream.run(cases) { stream -> String? in
                 do {
                     return try await withCassette("stream-\(stream.seed)", mode: .all, folder: folder) { (mock: HTTPMock) async throws -> String? in
                         let configuration = URLSessionConfiguration.ephemeral
@@ -219,7 +208,7 @@ struct StreamPropertyTests {
         }
         let origin = try #require(base)
         let parts = recorded.withLock { $0 }
-        let failures = await Self.run(cases) { stream -> String? in
+        let failures = await GeneratedStream.run(cases) { stream -> String? in
             do {
                 return try await withCassette("stream-\(stream.seed)", mode: .none, folder: folder) { (mock: HTTPMock) async throws -> String? in
                     let configuration = URLSessionConfiguration.ephemeral
@@ -238,22 +227,6 @@ struct StreamPropertyTests {
             }
         }
         #expect(failures.isEmpty, "\(failures.count) of \(cases.count) replayed cassettes came differently:\n\(failures.prefix(5).joined(separator: "\n"))")
-    }
-
-    /// Runs `check` over `cases`, six at a time; what failed.
-    private static func run(_ cases: [GeneratedStream], _ check: @escaping @Sendable (GeneratedStream) async -> String?) async -> [String] {
-        await withTaskGroup(of: String?.self) { group in
-            var pending = cases.makeIterator()
-            for _ in 0..<6 {
-                if let stream = pending.next() { group.addTask { await check(stream) } }
-            }
-            var failures: [String] = []
-            while let result = await group.next() {
-                if let result { failures.append(result) }
-                if let stream = pending.next() { group.addTask { await check(stream) } }
-            }
-            return failures
-        }
     }
 
     /// GET `path` over a raw socket, keeping chunk boundaries and arrival times, and when it was sent.
