@@ -303,8 +303,8 @@ final class ConnectionHandler: ChannelInboundHandler {
             settings.url(uri: target, hostHeader: host, defaultAuthority: settings.defaultAuthority)
         }
         // Off the event loop: importing or resetting thousands of mappings takes a while, and the other connections
-        // of this loop are answered meanwhile.
-        NIOThreadPool.singleton.runIfActive(eventLoop: context.eventLoop) { AdminAPI.answer(request, context: admin) }
+        // of this loop are answered meanwhile. Reads and changes run on pools of their own (see AdminAPI.readers).
+        AdminAPI.run(request, target: head.uri, on: context.eventLoop) { AdminAPI.answer(request, context: admin) }
             .assumeIsolated().whenComplete { result in
                 guard self.isOpen else { return }
                 guard case .success(let reply) = result else {
