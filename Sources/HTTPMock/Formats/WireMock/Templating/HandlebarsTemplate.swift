@@ -2,7 +2,8 @@ import Foundation
 
 /// How much one render of a template may do: a template cannot loop for ever or build gigabytes.
 struct TemplateLimits: Sendable {
-    /// Nodes, expressions and loop turns evaluated in one render.
+    /// Nodes, expressions and loop turns evaluated in one render, and each character `randomValue` makes: a render
+    /// costs well under a second of one core, whatever the template.
     var steps = 1_000_000
     /// The longest output, in UTF-8 bytes (the default of ``FileSizeLimits/templatedBodies``).
     var output = 16 << 20
@@ -102,8 +103,9 @@ final class HandlebarsRenderer {
 
     // MARK: - Limits
 
-    func step(_ position: TemplatePosition?) throws(TemplateProblem) {
-        steps += 1
+    /// Counts one step, or `count` for a helper whose work grows with its input (one per character it makes).
+    func step(_ position: TemplatePosition?, count: Int = 1) throws(TemplateProblem) {
+        steps += count
         if steps > limits.steps {
             throw TemplateProblem("the template took more than \(limits.steps) steps to render (a loop over too many items?); make it do less", at: position)
         }

@@ -41,6 +41,24 @@ import TestSupport
         #expect(failure.message.hasPrefix("the template took more than 1000000 steps"))
     }
 
+    @Test("each character randomValue makes is a step: many long random values stop at the step budget, short ones render")
+    func randomValuesCostSteps() throws {
+        let many = String(repeating: "{{randomValue length=10000 type='ALPHANUMERIC'}}", count: 101)
+        let standard = try HandlebarsTemplate(many, pathNames: [:], place: "test")
+        guard case .failure(let failure) = standard.result(request) else { Issue.record("rendered"); return }
+        #expect(failure.message.hasPrefix("the template took more than 1000000 steps"))
+        let few = try HandlebarsTemplate("{{randomValue length=10000 type='HEXADECIMAL'}}|{{randomValue length=5 type='NUMERIC' uppercase=true}}",
+                                         pathNames: [:], place: "test")
+        guard case .success(let text) = few.result(request) else { Issue.record("no value"); return }
+        let parts = text.split(separator: "|")
+        #expect(parts.count == 2)
+        #expect(parts.first?.count == 10_000)
+        #expect(parts.first?.allSatisfy { "0123456789abcdef".contains($0) } == true)
+        #expect(Set(parts.first ?? "").count == 16, "every letter of the alphabet is drawn")
+        #expect(parts.last?.count == 5)
+        #expect(parts.last?.allSatisfy(\.isNumber) == true)
+    }
+
     @Test("output and the text built in all are bounded")
     func outputIsBounded() throws {
         let limits = TemplateLimits(steps: 100_000, output: 1_000, work: 5_000, collection: 100_000)
