@@ -149,6 +149,27 @@ struct AdversaryTests {
         }
     }
 
+    // MARK: Methods
+
+    @Test("a method is case-sensitive (RFC 9110, 9.1): foo reaches no FOO mapping, get no GET one")
+    func methodsAreCaseSensitive() async throws {
+        let mock = HTTPMock()
+        try mock.stub(.path("/ok"), .method(.get), responses: [.plaintext("ok", lifetime: .eternal)])
+        try mock.stub(.path("/custom"), .method("FOO"), responses: [.plaintext("foo", lifetime: .eternal)])
+        try await HTTPMockServer.withServer(serving: mock) { server in
+            func status(_ method: String, _ path: String) async -> Int {
+                let text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                let reply = await RawSocket.exchange(port: server.port, sending: Array(text.utf8)).reply
+                return Int(reply.split(separator: " ").dropFirst().first ?? "") ?? 0
+            }
+            #expect(await status("FOO", "/custom") == 200)
+            #expect(await status("foo", "/custom") == 404)
+            #expect(await status("GET", "/ok") == 200)
+            #expect(await status("get", "/ok") == 404)
+            #expect(mock.journal.map(\.request.method) == ["FOO", "foo", "GET", "get"])
+        }
+    }
+
     // MARK: A fair decision pool
 
     private static func get(_ port: Int, _ path: String) async -> String {
