@@ -111,6 +111,39 @@ final class HandlebarsRenderer {
         }
     }
 
+    /// Steps one progress report of ICU's matcher costs (a few thousand steps of its own): a render's step budget
+    /// holds 2,000 reports, one regular expression's whole budget (see ``RegexBudget``).
+    static let stepsPerRegexReport = 500
+
+    /// The first match of `regex` in `text`, within ``RegexBudget``: its work counts as steps, and an expression that
+    /// runs past its budget (it backtracks on this text) stops the render with a problem naming it.
+    func firstMatch(of regex: NSRegularExpression, in text: String,
+                    _ arguments: HelperArguments) throws(TemplateProblem) -> NSTextCheckingResult? {
+        var found: NSTextCheckingResult?
+        var reports = 0
+        var overran = false
+        let budget = RegexBudget.progressReports(for: text.utf16.count)
+        regex.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { result, flags, stop in
+            if let result {
+                found = result
+                stop.pointee = true
+            } else if flags.contains(.internalError) {
+                overran = true
+            } else if flags.contains(.progress) {
+                reports += 1
+                if reports >= budget {
+                    overran = true
+                    stop.pointee = true
+                }
+            }
+        }
+        if overran {
+            throw arguments.problem("the regular expression /\(regex.pattern)/ ran past its matching budget on this text and was stopped: write it without nested quantifiers (such as a+ for (a+)+)")
+        }
+        try step(arguments.call.position, count: reports * Self.stepsPerRegexReport)
+        return found
+    }
+
     /// Counts `bytes` of text built.
     func charge(_ bytes: Int, _ position: TemplatePosition?) throws(TemplateProblem) {
         work += bytes

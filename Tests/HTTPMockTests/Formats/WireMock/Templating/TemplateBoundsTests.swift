@@ -59,6 +59,20 @@ import TestSupport
         #expect(parts.last?.allSatisfy(\.isNumber) == true)
     }
 
+    @Test("a regular expression in a template has a budget: one that backtracks stops the render, naming it; its work counts as steps")
+    func templateRegexesAreBounded() throws {
+        let backtracking = CapturedRequest(method: "POST", url: URL(string: "http://localhost/x")!,
+                                           body: Data((String(repeating: "a", count: 26) + "b").utf8))
+        for text in ["{{regexExtract request.body '(a+)+$' default='none'}}", "{{#if (matches request.body '(a+)+')}}yes{{/if}}"] {
+            let template = try HandlebarsTemplate(text, pathNames: [:], place: "test")
+            guard case .failure(let failure) = template.result(backtracking) else { Issue.record("rendered \(text)"); continue }
+            #expect(failure.message.contains("ran past its matching budget"), "\(failure.message)")
+        }
+        let quick = try HandlebarsTemplate("{{regexExtract request.body '[0-9]+'}}", pathNames: [:], place: "test")
+        guard case .success(let digits) = quick.result(request) else { Issue.record("no value"); return }
+        #expect(digits == "0123456789")
+    }
+
     @Test("output and the text built in all are bounded")
     func outputIsBounded() throws {
         let limits = TemplateLimits(steps: 100_000, output: 1_000, work: 5_000, collection: 100_000)
