@@ -26,7 +26,8 @@ extension HTTPMockServer {
         public var maximumHeaderBytes: Int
         /// The largest request body, in bytes. A larger one gets `413 Content Too Large` as soon as it is known
         /// (at once for a `Content-Length` or `Expect: 100-continue`, else when the limit is passed), the rest of
-        /// the body is read and dropped, and the connection is closed. Default 32 MiB.
+        /// the body is not read, and the connection is closed once the response is written (a lingering close: up
+        /// to 1 MiB more is dropped, for 2 seconds at most, so the client can read the `413`). Default 32 MiB.
         public var maximumBodyBytes: Int
         /// Seconds a connection may take to send a complete request head, counted from when it opens or its last
         /// response ended: a client that never finishes its headers, or an idle keep-alive connection, is closed

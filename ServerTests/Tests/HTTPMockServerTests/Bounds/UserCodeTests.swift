@@ -3,7 +3,7 @@ import HTTPMock
 import HTTPMockServer
 import Testing
 
-/// One test at a time: each holds every thread of the process's decision pool (two on two cores) until it lets go.
+/// One test at a time: each holds decisions in user code until it lets go.
 @Suite("User code (matchers, regular expressions, dynamic responses) runs off the server's event loops", .serialized)
 struct UserCodeTests {
     @Test("matchers stuck in user code hold up their own requests only: a plain request sent afterwards is answered first")
