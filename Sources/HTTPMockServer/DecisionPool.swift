@@ -26,7 +26,7 @@ enum DecisionPool {
     /// How long a thread beyond the first ones waits for work before it ends.
     static let idleSeconds: TimeInterval = 10
 
-    private static let shared = GrowingPool(base: baseThreads, maximum: maximumThreads, idleSeconds: idleSeconds)
+    private static let shared = GrowingPool("HTTPMock decisions", base: baseThreads, maximum: maximumThreads, idleSeconds: idleSeconds)
 
     /// Runs `work` on the pool; its result arrives on `eventLoop`.
     static func run<Result: Sendable>(on eventLoop: any EventLoop,
@@ -35,9 +35,6 @@ enum DecisionPool {
         shared.submit { promise.succeed(work()) }
         return promise.futureResult
     }
-
-    /// How many threads the pool has now, and how many of them wait for work.
-    static var threads: (all: Int, idle: Int) { shared.threads }
 }
 
 /// A pool of threads that grows while work waits and no thread is idle (see ``DecisionPool``).
@@ -51,17 +48,14 @@ final class GrowingPool: @unchecked Sendable {  // reason: every access to the m
     private let base: Int
     private let maximum: Int
     private let idleSeconds: TimeInterval
+    private let name: String
 
-    init(base: Int, maximum: Int, idleSeconds: TimeInterval) {
+    /// `base` threads kept for good, at most `maximum`; `name` names them (in a debugger, in `top -H`).
+    init(_ name: String, base: Int, maximum: Int, idleSeconds: TimeInterval) {
+        self.name = name
         self.base = base
         self.maximum = maximum
         self.idleSeconds = idleSeconds
-    }
-
-    var threads: (all: Int, idle: Int) {
-        condition.lock()
-        defer { condition.unlock() }
-        return (all, idle)
     }
 
     func submit(_ job: @escaping @Sendable () -> Void) {
@@ -75,7 +69,7 @@ final class GrowingPool: @unchecked Sendable {  // reason: every access to the m
         condition.unlock()
         if grow {
             let thread = Thread { [self] in work() }
-            thread.name = "HTTPMock decision"
+            thread.name = name
             thread.start()
         }
     }

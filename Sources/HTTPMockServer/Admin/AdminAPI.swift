@@ -33,8 +33,8 @@ enum AdminAPI {
     /// reads (listings, lookups, searches of the journal), one for what changes something. A listing of the whole
     /// journal holds up neither a mutation nor a request to a stub, and a long import holds up no listing; each
     /// pool grows while work waits (see ``GrowingPool``).
-    static let readers = GrowingPool(base: 1, maximum: 8, idleSeconds: 10)
-    static let writers = GrowingPool(base: 1, maximum: 4, idleSeconds: 10)
+    static let readers = GrowingPool("HTTPMock admin reads", base: 1, maximum: 8, idleSeconds: 10)
+    static let writers = GrowingPool("HTTPMock admin changes", base: 1, maximum: 4, idleSeconds: 10)
 
     /// Whether a request only reads: `GET`, and the searches sent as `POST` (`requests/count`, `requests/find`,
     /// `mappings/find-by-metadata`, `near-misses/…`).
