@@ -249,7 +249,10 @@ extension ConnectionHandler {
         if let contentType { headers.add(name: "Content-Type", value: contentType) }
         headers.add(name: "Content-Length", value: String(body.readableBytes))
         for (name, value) in extraHeaders { headers.add(name: name, value: value) }
-        if !keepAlive { headers.add(name: "Connection", value: "close") }
+        if !keepAlive {
+            headers.add(name: "Connection", value: "close")
+            closing = true
+        }
         if journal {
             var journaled: [String: String] = [:]
             if let contentType { journaled["Content-Type"] = contentType }

@@ -24,8 +24,10 @@ final class ConnectionHandler: ChannelInboundHandler {
     var body: ByteBuffer?
     /// A 413 went out for this request: the rest of its body is dropped, then the connection closes.
     var refusing = false
-    /// A response marked `Connection: close` was written and the connection's output is shut: what still arrives
-    /// is dropped (a lingering close) until the connection closes (see ``closeAfterResponse(context:)``).
+    /// A response marked `Connection: close` is being written: nothing that arrives after it is answered.
+    var closing = false
+    /// That response was written and the connection's output is shut: what still arrives is dropped (a lingering
+    /// close) until the connection closes (see ``closeAfterResponse(context:)``).
     var lingering = false
     /// Bytes dropped since a refusal or since the lingering close began.
     var dropped = 0
@@ -103,7 +105,7 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = unwrapInboundIn(data)
-        if refusing || lingering {
+        if refusing || closing {
             drop(part, context: context)
             return
         }
@@ -154,7 +156,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        guard !lingering else {
+        guard !closing else {
             // What a closing connection still receives is not answered.
             context.close(promise: nil)
             return
@@ -358,8 +360,7 @@ final class ConnectionHandler: ChannelInboundHandler {
             // Pipelined after a response that closes the connection: never answered.
             dropped += head.uri.utf8.count + 64
         case .end:
-            refusing = false
-            // The refused body is whole: nothing more is awaited, so a connection whose output is shut closes now.
+            // The request is whole: nothing more is awaited, so a connection whose output is shut closes now.
             if lingering { context.close(promise: nil) }
         }
         if lingering, dropped > Self.lingerBytes { context.close(promise: nil) }

@@ -86,6 +86,17 @@ struct AdversaryTests {
             #expect(forbidden.status == 403)
             #expect(forbidden.connection == "close")
             #expect(forbidden.ended)
+            // A request pipelined right behind the refusal, in the same write, is not answered either.
+            let port = server.port
+            let pipelined = await offPool { () -> (status: Int?, ended: Bool) in
+                guard let connection = RawConnection(port: port) else { return (nil, false) }
+                connection.send("GET /__admin/requests HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                                + "GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                let status = connection.nextResponse()?.status
+                return (status, connection.isEnded())
+            }
+            #expect(pipelined.status == 401)
+            #expect(pipelined.ended)
             // Without Connection: close, a refusal keeps the connection, as any response does.
             let kept = await replyThenEnded(server, "GET /__admin/requests HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             #expect(kept.status == 401)
