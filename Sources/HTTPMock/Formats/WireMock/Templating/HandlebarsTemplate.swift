@@ -111,18 +111,34 @@ final class HandlebarsRenderer {
         }
     }
 
-    /// Steps one progress report of ICU's matcher costs (a few thousand steps of its own): a render's step budget
-    /// holds 2,000 reports, one regular expression's whole budget (see ``RegexBudget``).
+    /// Steps one progress report of ICU's matcher costs beyond those of the positions a search starts from (a few
+    /// thousand steps of its own): a render's step budget holds 2,000, one regular expression's whole budget (see
+    /// ``RegexBudget``).
     static let stepsPerRegexReport = 500
 
-    /// The first match of `regex` in `text`, within ``RegexBudget``: its work counts as steps, and an expression that
-    /// runs past its budget (it backtracks on this text) stops the render with a problem naming it.
+    /// Bytes of input a helper reads whole (a regular expression's search, an XML document parsed, a JSON document a
+    /// path walks) per step: a loop cannot read a long body a hundred thousand times.
+    static let bytesPerStep = 8
+
+    /// Counts the steps of reading `bytes` of input whole (see ``bytesPerStep``).
+    func read(_ bytes: Int, _ position: TemplatePosition?) throws(TemplateProblem) {
+        try step(position, count: 1 + bytes / Self.bytesPerStep)
+    }
+
+    /// The steps a helper may still take in this render.
+    var stepsLeft: Int { max(0, limits.steps - steps) }
+
+    /// The first match of `regex` in `text`, within ``RegexBudget``: reading the text and backtracking count as
+    /// steps, and an expression that runs past its budget (it backtracks on this text) stops the render with a
+    /// problem naming it.
     func firstMatch(of regex: NSRegularExpression, in text: String,
                     _ arguments: HelperArguments) throws(TemplateProblem) -> NSTextCheckingResult? {
+        let length = text.utf16.count
+        try read(text.utf8.count, arguments.call.position)
         var found: NSTextCheckingResult?
         var reports = 0
         var overran = false
-        let budget = RegexBudget.progressReports(for: text.utf16.count)
+        let budget = RegexBudget.progressReports(for: length)
         regex.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { result, flags, stop in
             if let result {
                 found = result
@@ -140,7 +156,8 @@ final class HandlebarsRenderer {
         if overran {
             throw arguments.problem("the regular expression /\(regex.pattern)/ ran past its matching budget on this text and was stopped: write it without nested quantifiers (such as a+ for (a+)+)")
         }
-        try step(arguments.call.position, count: reports * Self.stepsPerRegexReport)
+        // ICU reports once at every position a search starts from: those are the reading, counted above.
+        try step(arguments.call.position, count: max(0, reports - length) * Self.stepsPerRegexReport)
         return found
     }
 

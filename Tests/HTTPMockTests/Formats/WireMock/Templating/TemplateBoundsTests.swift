@@ -73,6 +73,31 @@ import TestSupport
         #expect(digits == "0123456789")
     }
 
+    @Test("helpers that read a long body whole (xPath, jsonPath, regexExtract) count what they read as steps: a loop over them stops at the budget",
+          arguments: ["{{xPath request.body '/r/i[1]/text()'}}", "{{size (jsonPath request.body '$..a')}}",
+                      "{{regexExtract request.body '[0-9]+x' default=''}}"])
+    func readingABodyCostsSteps(_ helper: String) throws {
+        let xml = "<r>" + String(repeating: "<i>7</i>", count: 1_250) + "</r>"
+        let json = "{\"items\": [" + Array(repeating: #"{"a": 1, "b": [1, 2]}"#, count: 500).joined(separator: ",") + "]}"
+        let text = helper.contains("xPath") ? xml : helper.contains("jsonPath") ? json : String(repeating: "a", count: 10_000)
+        let long = CapturedRequest(method: "POST", url: URL(string: "http://localhost/x")!, body: Data(text.utf8))
+        let limits = TemplateLimits(steps: 100_000, output: 1 << 20, work: 4 << 20, collection: 100_000)
+        let looped = try HandlebarsTemplate("{{#each (range 0 1000)}}\(helper){{/each}}", pathNames: [:], place: "test", limits: limits)
+        guard case .failure(let failure) = looped.result(long) else { Issue.record("rendered"); return }
+        #expect(failure.message.hasPrefix("the template took more than 100000 steps"), "\(failure.message)")
+        // Once is well within the budget.
+        let once = try HandlebarsTemplate(helper, pathNames: [:], place: "test", limits: limits)
+        guard case .success = once.result(long) else { Issue.record("not rendered once"); return }
+    }
+
+    @Test("a search that finds nothing in a long body is no overrun: regexExtract gives its default")
+    func longSearchWithoutMatch() throws {
+        let long = CapturedRequest(method: "POST", url: URL(string: "http://localhost/x")!, body: Data(String(repeating: "a", count: 64 << 10).utf8))
+        let template = try HandlebarsTemplate("[{{regexExtract request.body '[0-9]+' default='none'}}]", pathNames: [:], place: "test")
+        guard case .success(let text) = template.result(long) else { Issue.record("not rendered"); return }
+        #expect(text == "[none]")
+    }
+
     @Test("output and the text built in all are bounded")
     func outputIsBounded() throws {
         let limits = TemplateLimits(steps: 100_000, output: 1_000, work: 5_000, collection: 100_000)
