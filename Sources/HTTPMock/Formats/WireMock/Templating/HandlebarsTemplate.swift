@@ -118,7 +118,7 @@ final class HandlebarsRenderer {
 
     /// Bytes of input a helper reads whole (a regular expression's search, an XML document parsed, a JSON document a
     /// path walks) per step: a loop cannot read a long body a hundred thousand times.
-    static let bytesPerStep = 8
+    static let bytesPerStep = 4
 
     /// Counts the steps of reading `bytes` of input whole (see ``bytesPerStep``).
     func read(_ bytes: Int, _ position: TemplatePosition?) throws(TemplateProblem) {
