@@ -218,13 +218,15 @@ struct AdversaryTests {
         }
     }
 
-    @Test("requests burning their regular expression's budget: a cheap request whose stub ranks below the expression is answered before any of them")
+    /// Which finishes first, the cheap request or the storm, hangs on how fast this machine backtracks (under
+    /// ThreadSanitizer the server is slow and ICU is not): `cheapDecisionNotQueued` asserts the order with a gate.
+    @Test("requests burning their regular expression's budget: all of them decided at once, each stopped with a 500 naming the expression, and a cheap request sent meanwhile answered")
     func regexStormIsFair() async throws {
         let mock = HTTPMock()
-        let arrived = Gate()
-        arrived.openUp()
-        // Counts the requests that reach the expression; it then backtracks until its budget stops it.
-        try mock.stub(.custom("counted") { _ in arrived.pass() }, .urlRegex("/(r|cheap)/?(a+)+$"),
+        let gate = Gate()
+        // Holds the requests ahead of the expression until every one has a thread; then they all backtrack at once,
+        // each until its budget stops it.
+        try mock.stub(.custom("held by the test") { _ in gate.pass() }, .urlRegex("/(r|cheap)/?(a+)+$"),
                       responses: [.plaintext("matched", lifetime: .eternal)])
         mock.addResponses(forPath: "/cheap") { MockResponse.plaintext("cheap", lifetime: .eternal) }
         let storm = 2 * max(2, ProcessInfo.processInfo.activeProcessorCount) + 2
@@ -239,7 +241,9 @@ struct AdversaryTests {
                     return reply
                 }
             }
-            #expect(await offPool { arrived.waitUntilHolding(storm) })
+            let holding = await offPool { gate.waitUntilHolding(storm) }
+            #expect(holding, "all \(storm) requests reach the expression at once")
+            gate.openUp()
             let cheap = await Self.get(port, "/cheap")
             order.append("cheap")
             #expect(cheap.hasSuffix("cheap"))
@@ -247,7 +251,6 @@ struct AdversaryTests {
                 let reply = await request.value
                 #expect(reply.hasPrefix("HTTP/1.1 500") && reply.contains("budget"))
             }
-            #expect(order.names.first == "cheap", "answered in the order \(order.names)")
             #expect(order.names.count == storm + 1)
         }
     }
