@@ -255,6 +255,29 @@ struct AdversaryTests {
         }
     }
 
+    @Test("a mapping whose template would build megabytes of random values is stopped by its step budget, and names it")
+    func heavyTemplateStopped() async throws {
+        try await withAdminServer { server, _ in
+            let base = URL(string: "http://127.0.0.1:\(server.port)/__admin/")!
+            let template = String(repeating: "{{randomValue length=10000 type='ALPHANUMERIC'}}", count: 150)
+            let mapping = try JSONSerialization.data(withJSONObject: [
+                "request": ["method": "GET", "urlPath": "/random"],
+                "response": ["status": 200, "body": template, "transformers": ["response-template"]],
+            ])
+            let created = try await call("POST", base.adding("mappings"), body: String(decoding: mapping, as: UTF8.self))
+            #expect(created.status == 201)
+            let port = server.port
+            let reply = await offPool { () -> RawConnection.Response? in
+                let connection = RawConnection(port: port)
+                connection?.send("GET /random HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                return connection?.nextResponse(keepingBody: true)
+            }
+            let body = String(decoding: reply?.body ?? [], as: UTF8.self)
+            #expect(body.contains("took more than 1000000 steps"), "\(reply?.bodySize ?? 0) bytes: \(body.prefix(200))")
+            #expect((reply?.bodySize ?? .max) < 4_096)
+        }
+    }
+
     // MARK: An admin API that never queues
 
     /// Journals `count` requests to `/ok` on one pipelined connection.
