@@ -26,7 +26,8 @@ extension HTTPMockServer {
         public var maximumHeaderBytes: Int
         /// The largest request body, in bytes. A larger one gets `413 Content Too Large` as soon as it is known
         /// (at once for a `Content-Length` or `Expect: 100-continue`, else when the limit is passed), the rest of
-        /// the body is read and dropped, and the connection is closed. Default 32 MiB.
+        /// the body is not read, and the connection is closed once the response is written (a lingering close: up
+        /// to 1 MiB more is dropped, for 2 seconds at most, so the client can read the `413`). Default 32 MiB.
         public var maximumBodyBytes: Int
         /// Seconds a connection may take to send a complete request head, counted from when it opens or its last
         /// response ended: a client that never finishes its headers, or an idle keep-alive connection, is closed
@@ -158,39 +159,24 @@ struct ConnectionSettings: Sendable {
         return URL(string: scheme + "://" + authority + path)
     }
 
-    /// Whether a `Host` header names this machine (the server itself) rather than a host to mock. Compares bytes,
-    /// ASCII case folded: no lower-cased copy, no Unicode comparison, on every request.
+    /// Whether a `Host` header names this machine (the server itself) rather than a host to mock: a loopback
+    /// literal or `localhost` (``HostName``), the address the server is bound to, or no name at all.
     func isLocal(_ host: String) -> Bool {
-        var name = host.utf8[...]
-        if name.first == UInt8(ascii: "[") {
-            name = name.dropFirst().prefix { $0 != UInt8(ascii: "]") }
-        } else if let colon = name.lastIndex(of: UInt8(ascii: ":")) {
-            name = name[..<colon]
-        }
-        return name.isEmpty || name.starts(with: "127.".utf8) || Self.same(name, "localhost") || Self.same(name, address)
-            || Self.same(name, "::1") || Self.same(name, "0.0.0.0")
+        guard let name = HostName.withoutPort(host.utf8[...]) else { return false }
+        return name.isEmpty || HostName.isLoopbackName(name) || HostName.same(name, address)
+            || HostName.same(name, "0.0.0.0")
     }
 
-    /// Whether the admin API answers a request with this `Host` header: the server's own address, or a name the
-    /// configuration allows (``HTTPMockServer/Configuration/adminHosts``). `0.0.0.0` is no name a client uses.
+    /// Whether the admin API answers a request with this `Host` header: a loopback literal or `localhost`
+    /// (``HostName``), the server's own address, or a name the configuration allows
+    /// (``HTTPMockServer/Configuration/adminHosts``). `0.0.0.0` is no name a client uses.
     func isAdminHost(_ host: String) -> Bool {
-        let name: Substring
-        if host.hasPrefix("[") {
-            name = host.dropFirst().prefix { $0 != "]" }
-        } else if let colon = host.lastIndex(of: ":") {
-            name = host[..<colon]
-        } else {
-            name = host[...]
+        guard let name = HostName.withoutPort(host.utf8[...]), !name.isEmpty, !HostName.same(name, "0.0.0.0") else {
+            return false
         }
-        let lowered = name.lowercased()
-        if lowered == "0.0.0.0" || lowered.isEmpty { return false }
-        return lowered.hasPrefix("127.") || lowered == "localhost" || lowered == "::1" || lowered == address
-            || configuration.adminHosts.contains { $0.lowercased() == lowered }
-    }
-
-    /// Whether `name` is `lowercased`, ignoring ASCII case.
-    private static func same(_ name: Substring.UTF8View, _ lowercased: String) -> Bool {
-        name.elementsEqual(lowercased.utf8) { ($0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0) == $1 }
+        if HostName.isLoopbackName(name) || HostName.same(name, address) { return true }
+        let lowered = String(Substring(name)).lowercased()
+        return configuration.adminHosts.contains { $0.lowercased() == lowered }
     }
 }
 

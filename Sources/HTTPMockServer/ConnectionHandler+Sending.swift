@@ -234,22 +234,25 @@ extension ConnectionHandler {
 
     /// A text response from the server itself; journaled only when `journal` (the request was decided).
     func sendPlain(_ status: HTTPResponseStatus, _ text: String, context: ChannelHandlerContext,
-                           journal: Bool = false, extraHeaders: [(String, String)] = [], closes: Bool = true) {
+                   journal: Bool = false, extraHeaders: [(String, String)] = []) {
         sendPlain(status, Data(text.utf8), contentType: "text/plain; charset=utf-8", context: context,
-                  journal: journal, extraHeaders: extraHeaders, closes: closes)
+                  journal: journal, extraHeaders: extraHeaders)
     }
 
-    /// A response from the server itself; `afterSent` runs once it is flushed.
+    /// A response from the server itself; `afterSent` runs once it is flushed. Marked `Connection: close` when the
+    /// connection is not kept alive, and then closed once written.
     func sendPlain(_ status: HTTPResponseStatus, _ data: Data, contentType: String?, context: ChannelHandlerContext,
-                           journal: Bool = false, extraHeaders: [(String, String)] = [], closes: Bool = true,
-                           afterSent: (() -> Void)? = nil) {
+                   journal: Bool = false, extraHeaders: [(String, String)] = [], afterSent: (() -> Void)? = nil) {
         responding = true
         let body = ByteBuffer(data: data)
         var headers = HTTPHeaders()
         if let contentType { headers.add(name: "Content-Type", value: contentType) }
         headers.add(name: "Content-Length", value: String(body.readableBytes))
         for (name, value) in extraHeaders { headers.add(name: name, value: value) }
-        if !keepAlive { headers.add(name: "Connection", value: "close") }
+        if !keepAlive {
+            headers.add(name: "Connection", value: "close")
+            closing = true
+        }
         if journal {
             var journaled: [String: String] = [:]
             if let contentType { journaled["Content-Type"] = contentType }
@@ -264,10 +267,38 @@ extension ConnectionHandler {
             self.responding = false
             if keepAlive {
                 self.awaitHead(context: context)
-            } else if closes {
-                context.close(promise: nil)
+            } else {
+                self.closeAfterResponse(context: context)
             }
             afterSent?()
+        }
+    }
+
+    /// The most a closing connection reads and drops after its response (a refused body's rest, requests
+    /// pipelined after it) before it is cut off.
+    static let lingerBytes = 1 << 20
+    /// The longest a closing connection waits for its client to read the response and close.
+    static let lingerSeconds: TimeInterval = 2
+
+    /// Closes the connection after a response marked `Connection: close`, as a lingering close: the output is shut
+    /// at once (the client reads the response, then the end of the stream), what still arrives is dropped, and the
+    /// connection closes when the client closes its side, past ``lingerBytes`` dropped, or after ``lingerSeconds``.
+    /// Closing outright while the client still sends would reset the connection, and a reset can take the response
+    /// with it before the client reads it.
+    func closeAfterResponse(context: ChannelHandlerContext) {
+        guard isOpen, !lingering else { return }
+        lingering = true
+        stopHeadTimer()
+        readingBody = false
+        guard !refusing || dropped <= Self.lingerBytes else {
+            context.close(promise: nil)
+            return
+        }
+        let shut = context.eventLoop.makePromise(of: Void.self)
+        context.close(mode: .output, promise: shut)
+        shut.futureResult.assumeIsolated().whenFailure { _ in context.close(promise: nil) }
+        lingerTimer = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(Self.lingerSeconds)) {
+            context.close(promise: nil)
         }
     }
 }

@@ -23,7 +23,16 @@ final class ConnectionHandler: ChannelInboundHandler {
     var head: HTTPRequestHead?
     var body: ByteBuffer?
     /// A 413 went out for this request: the rest of its body is dropped, then the connection closes.
-    private var refusing = false
+    var refusing = false
+    /// A response marked `Connection: close` is being written: nothing that arrives after it is answered.
+    var closing = false
+    /// That response was written and the connection's output is shut: what still arrives is dropped (a lingering
+    /// close) until the connection closes (see ``closeAfterResponse(context:)``).
+    var lingering = false
+    /// Bytes dropped since a refusal or since the lingering close began.
+    var dropped = 0
+    /// Closes a lingering connection at the latest ``lingerSeconds`` after its output was shut.
+    var lingerTimer: Scheduled<Void>?
     /// Whether the connection stays open after this response.
     var keepAlive = true
     /// Between a request's end and its response's end.
@@ -77,6 +86,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         isOpen = false
         stopHeadTimer()
         pending?.cancel()
+        lingerTimer?.cancel()
         abandonStream()
         if let entry {
             self.entry = nil
@@ -94,7 +104,12 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
+        let part = unwrapInboundIn(data)
+        if refusing || closing {
+            drop(part, context: context)
+            return
+        }
+        switch part {
         case .head(var head):
             if head.method == .POST, let relayed = methodHeader, let method = head.headers.first(name: relayed) {
                 // A method of its own, handed over by the relay in front of the parser (which knows only a list).
@@ -113,8 +128,8 @@ final class ConnectionHandler: ChannelInboundHandler {
                 && head.headers[canonicalForm: "expect"].contains { $0.lowercased() == "100-continue" }
             if let length = head.headers.first(name: "content-length").flatMap(Int.init),
                length > settings.configuration.maximumBodyBytes {
-                // A client waiting for 100 Continue sends no body: close once the 413 is out.
-                refuseBody(context: context, closingNow: expectsContinue)
+                // A client waiting for 100 Continue sends no body; any other is cut off after the 413.
+                refuseBody(context: context)
                 return
             }
             if expectsContinue {
@@ -123,10 +138,9 @@ final class ConnectionHandler: ChannelInboundHandler {
             }
         case .body(var chunk):
             awaitBody(context: context)
-            guard !refusing else { return }
             if (body?.readableBytes ?? 0) + chunk.readableBytes > settings.configuration.maximumBodyBytes {
                 body = nil
-                refuseBody(context: context, closingNow: false)
+                refuseBody(context: context)
                 return
             }
             if body == nil { body = chunk } else { body!.writeBuffer(&chunk) }
@@ -134,10 +148,6 @@ final class ConnectionHandler: ChannelInboundHandler {
             readingBody = false
             bodyDeadline = nil
             headDeadline = nil
-            if refusing {
-                context.close(promise: nil)
-                return
-            }
             guard let head else { return }
             self.head = nil
             serve(head, body: body, context: context)
@@ -146,6 +156,11 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard !closing else {
+            // What a closing connection still receives is not answered.
+            context.close(promise: nil)
+            return
+        }
         guard let parserError = error as? HTTPParserError, !responding else {
             context.close(promise: nil)
             return
@@ -280,7 +295,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// Answers WireMock's admin API (``HTTPMockServer/Configuration/adminAPI``): nothing is matched or journaled.
     private func answerAdmin(_ head: HTTPRequestHead, body: ByteBuffer?, context: ChannelHandlerContext) {
         if let refusal = AdminAccess.refusal(of: head, settings: settings) {
-            sendPlain(refusal.status, refusal.message, context: context, extraHeaders: refusal.headers, closes: false)
+            sendPlain(refusal.status, refusal.message, context: context, extraHeaders: refusal.headers)
             return
         }
         let data = body.flatMap { $0.readableBytes > 0 ? Data(buffer: $0) : nil }
@@ -290,8 +305,8 @@ final class ConnectionHandler: ChannelInboundHandler {
             settings.url(uri: target, hostHeader: host, defaultAuthority: settings.defaultAuthority)
         }
         // Off the event loop: importing or resetting thousands of mappings takes a while, and the other connections
-        // of this loop are answered meanwhile.
-        NIOThreadPool.singleton.runIfActive(eventLoop: context.eventLoop) { AdminAPI.answer(request, context: admin) }
+        // of this loop are answered meanwhile. Reads and changes run on pools of their own (see AdminAPI.readers).
+        AdminAPI.run(request, target: head.uri, on: context.eventLoop) { AdminAPI.answer(request, context: admin) }
             .assumeIsolated().whenComplete { result in
                 guard self.isOpen else { return }
                 guard case .success(let reply) = result else {
@@ -319,12 +334,36 @@ final class ConnectionHandler: ChannelInboundHandler {
         settings.mock.complete(entry, with: outcome)
     }
 
-    private func refuseBody(context: ChannelHandlerContext, closingNow: Bool) {
+    /// Answers `413` at once and stops reading the body: what still comes of it is dropped, and once the response
+    /// is written the connection closes (lingering: see ``closeAfterResponse(context:)``).
+    private func refuseBody(context: ChannelHandlerContext) {
         refusing = true
+        dropped = 0
         keepAlive = false
+        readingBody = false
+        bodyDeadline = nil
+        stopHeadTimer()
+        head = nil
+        body = nil
         let limit = settings.configuration.maximumBodyBytes
-        sendPlain(.payloadTooLarge, "HTTPMock: the request body is larger than the server's maximumBodyBytes (\(limit))\n",
-                  context: context, closes: closingNow)
+        sendPlain(.payloadTooLarge, "HTTPMock: the request body is larger than the server's maximumBodyBytes (\(limit)); the connection is closed\n",
+                  context: context)
+    }
+
+    /// What arrives on a connection that refused a body or is closing: dropped, and counted, so a client that
+    /// sends on for ever is cut off.
+    private func drop(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
+        switch part {
+        case .body(let chunk):
+            dropped += chunk.readableBytes
+        case .head(let head):
+            // Pipelined after a response that closes the connection: never answered.
+            dropped += head.uri.utf8.count + 64
+        case .end:
+            // The request is whole: nothing more is awaited, so a connection whose output is shut closes now.
+            if lingering { context.close(promise: nil) }
+        }
+        if lingering, dropped > Self.lingerBytes { context.close(promise: nil) }
     }
 }
 

@@ -1,6 +1,7 @@
 #if Server
 import Foundation
 import HTTPMock
+import NIOCore
 
 /// WireMock's admin API, the part that HTTPMock's engine has words for: requests under `/__admin/` are answered
 /// here, never matched against the stubs nor journaled (see ``HTTPMockServer/Configuration/adminAPI``).
@@ -26,6 +27,32 @@ enum AdminAPI {
     static func handles(_ target: String) -> Bool {
         let path = target.prefix { $0 != "?" && $0 != "#" }
         return path == "/" + root || path.hasPrefix("/" + root + "/")
+    }
+
+    /// The threads admin requests run on, off the event loops and off the decision pool: one pool for what only
+    /// reads (listings, lookups, searches of the journal), one for what changes something. A listing of the whole
+    /// journal holds up neither a mutation nor a request to a stub, and a long import holds up no listing; each
+    /// pool grows while work waits (see ``GrowingPool``).
+    static let readers = GrowingPool("HTTPMock admin reads", base: 1, maximum: 8, idleSeconds: 10)
+    static let writers = GrowingPool("HTTPMock admin changes", base: 1, maximum: 4, idleSeconds: 10)
+
+    /// Whether a request only reads: `GET`, and the searches sent as `POST` (`requests/count`, `requests/find`,
+    /// `mappings/find-by-metadata`, `near-misses/…`).
+    static func onlyReads(method: String, target: String) -> Bool {
+        if method == "GET" || method == "HEAD" { return true }
+        guard method == "POST" else { return false }
+        let path = target.prefix { $0 != "?" && $0 != "#" }
+        return path.hasSuffix("/requests/count") || path.hasSuffix("/requests/find")
+            || path.hasSuffix("/mappings/find-by-metadata") || path.contains("/near-misses/")
+    }
+
+    /// Runs `answer` on the pool for `request` (see ``readers``); its reply arrives on `eventLoop`.
+    static func run(_ request: AdminRequest, target: String, on eventLoop: any EventLoop,
+                    _ answer: @escaping @Sendable () -> AdminReply) -> EventLoopFuture<AdminReply> {
+        let promise = eventLoop.makePromise(of: AdminReply.self)
+        let pool = onlyReads(method: request.method, target: target) ? readers : writers
+        pool.submit { promise.succeed(answer()) }
+        return promise.futureResult
     }
 
     /// Answers an admin request. Never throws: a bad request gets WireMock's error JSON.
@@ -151,6 +178,11 @@ struct AdminReply: Sendable {
     static func json(_ object: Any, status: Int = 200) -> AdminReply {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
         return AdminReply(status: status, body: data)
+    }
+
+    /// JSON written straight to bytes (see ``JSONBytes``).
+    static func json(_ written: JSONBytes, status: Int = 200) -> AdminReply {
+        AdminReply(status: status, body: written.data)
     }
 
     /// `200` with no body.

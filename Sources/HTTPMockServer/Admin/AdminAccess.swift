@@ -26,7 +26,20 @@ extension HTTPMockServer {
         }
 
         /// The `Authorization` header value that carries them.
-        var header: String { "Basic " + Data("\(user):\(password)".utf8).base64EncodedString() }
+        var header: String { "Basic " + token }
+
+        /// `user:password` in Base64, as the Basic scheme carries them.
+        var token: String { Data("\(user):\(password)".utf8).base64EncodedString() }
+
+        /// Whether an `Authorization` header value carries them: the scheme in any case (RFC 9110, 11.1: `basic`,
+        /// `BASIC`), then the token exactly, compared in constant time.
+        func isCarried(by value: String) -> Bool {
+            let parts = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+            guard parts.count == 2, parts[0].lowercased() == "basic" else { return false }
+            let given = Array(parts[1].trimmingCharacters(in: .whitespaces).utf8), expected = Array(token.utf8)
+            guard given.count == expected.count else { return false }
+            return zip(given, expected).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        }
     }
 }
 
@@ -65,7 +78,7 @@ enum AdminAccess {
             return Refusal(status: .forbidden, message: "HTTPMock admin API: a request a browser made for another site (Sec-Fetch-Site: \(site)) is refused\n")
         }
         if let credentials = settings.configuration.adminCredentials {
-            guard head.headers["authorization"].contains(credentials.header) else {
+            guard head.headers["authorization"].contains(where: credentials.isCarried) else {
                 return Refusal(status: .unauthorized, message: "HTTPMock admin API: this server requires the admin user and password (HTTP Basic authentication)\n",
                                headers: [("WWW-Authenticate", "Basic realm=\"httpmock admin\", charset=\"UTF-8\"")])
             }

@@ -76,7 +76,7 @@ enum MappingsResource {
     }
 
     /// Newest first, as WireMock lists them: those created here, then the served folder's, in file order; `limit`
-    /// and `offset` page through them.
+    /// and `offset` page through them. Each mapping's JSON is written as it is kept, straight into the reply.
     private static func list(_ request: AdminRequest, _ context: AdminContext) throws(AdminError) -> AdminReply {
         let created = Array(context.state.mappings.all.reversed())
         let ids = Set(created.map(\.id))
@@ -85,7 +85,14 @@ enum MappingsResource {
         let offset = try wholeNumber("offset", request) ?? 0
         let limit = try wholeNumber("limit", request) ?? all.count
         let page = all.dropFirst(offset).prefix(limit)
-        return .json(["mappings": page.map(object), "meta": ["total": all.count]])
+        var json = JSONBytes(capacity: page.reduce(64) { $0 + $1.json.count + 1 })
+        json.object { json in
+            json.key("mappings")
+            json.array { json in for mapping in page { json.raw(mapping.json) } }
+            json.key("meta")
+            json.object { json in json.member("total", all.count) }
+        }
+        return .json(json)
     }
 
     /// `POST /__admin/mappings/import`: `{"mappings": […], "importOptions": {"duplicatePolicy": "OVERWRITE" | "IGNORE",

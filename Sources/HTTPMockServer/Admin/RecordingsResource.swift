@@ -34,8 +34,7 @@ enum RecordingsResource {
               let scheme = target.scheme?.lowercased(), ["http", "https"].contains(scheme), let host = target.host else {
             throw AdminError.invalidJSON(pointer: "/targetBaseUrl", detail: "targetBaseUrl is the http:// base URL to record from, such as http://127.0.0.1:8081")
         }
-        let lowered = host.lowercased()
-        guard lowered.hasPrefix("127.") || lowered == "localhost" || lowered == "::1" || lowered == "[::1]" else {
+        guard HostName.isLoopback(host) else {
             throw AdminError(status: 422, code: 10, pointer: "/targetBaseUrl", title: "Recording targets are on this machine",
                              detail: "\(text) is not a loopback address; to record from another machine, start httpmock serve --proxy \(text) --record-to <folder>, which its user names on the command line")
         }

@@ -16,7 +16,7 @@ enum RequestsResource {
             .json(["count": try matching(request, context).count, "requestJournalDisabled": false])
         },
         AdminRoute("POST", "requests/find") { request, _, context throws(AdminError) in
-            .json(["requests": try matching(request, context).map(ServeEventJSON.loggedRequest), "requestJournalDisabled": false])
+            loggedRequests(try matching(request, context))
         },
         AdminRoute("GET", "requests/unmatched") { _, _, context in unmatched(context) },
         AdminRoute("GET", "requests/unmatched/near-misses") { _, _, context in nearMisses(context) },
@@ -30,30 +30,59 @@ enum RequestsResource {
         context.mock.clearJournal()
     }
 
-    /// Newest first, as WireMock lists them; `limit` keeps the first so many, `since` (ISO 8601) those received
-    /// after it.
+    /// Newest first, as WireMock lists them, a page at a time: `offset` skips the newest so many, `limit` keeps the
+    /// next so many (all by default), `since` (ISO 8601) keeps those received after it. `meta.total` counts the
+    /// whole journal. Written straight to bytes, one entry after another: no dictionary of the page is built.
     private static func list(_ request: AdminRequest, _ context: AdminContext) throws(AdminError) -> AdminReply {
-        var entries = Array(context.mock.journal.reversed())
-        let total = entries.count
-        if let since = request.query["since"] {
-            guard let date = ISO8601DateFormatter().date(from: since) else {
+        let journal = context.mock.journal
+        var since = Date.distantPast
+        if let text = request.query["since"] {
+            guard let date = ISO8601DateFormatter().date(from: text) else {
                 throw AdminError(status: 400, code: 10, pointer: "since", title: "Invalid parameter",
-                                 detail: "since=\(since) is not an ISO 8601 date such as 2026-01-31T12:00:00Z")
+                                 detail: "since=\(text) is not an ISO 8601 date such as 2026-01-31T12:00:00Z")
             }
-            entries = entries.filter { $0.receivedAt > date }
+            since = date
         }
-        if let limit = request.query["limit"] {
-            guard let count = Int(limit), count >= 0 else {
-                throw AdminError(status: 400, code: 10, pointer: "limit", title: "Invalid parameter",
-                                 detail: "limit=\(limit) is not a whole number of requests")
+        let after = since
+        let offset = try wholeNumber("offset", request) ?? 0
+        let limit = try wholeNumber("limit", request) ?? Int.max
+        var page = journal.reversed().lazy.filter { $0.receivedAt > after }.dropFirst(offset).prefix(limit)
+            .makeIterator()
+        var json = JSONBytes(capacity: min(journal.count, limit) * 1_024 + 64)
+        json.object { json in
+            json.key("meta")
+            json.object { json in json.member("total", journal.count) }
+            json.key("requestJournalDisabled")
+            json.bool(false)
+            json.key("requests")
+            json.array { json in
+                while let entry = page.next() { ServeEventJSON.writeServeEvent(entry, into: &json) }
             }
-            entries = Array(entries.prefix(count))
         }
-        return .json([
-            "requests": entries.map(ServeEventJSON.serveEvent),
-            "meta": ["total": total],
-            "requestJournalDisabled": false,
-        ])
+        return .json(json)
+    }
+
+    private static func wholeNumber(_ name: String, _ request: AdminRequest) throws(AdminError) -> Int? {
+        guard let text = request.query[name] else { return nil }
+        guard let number = Int(text), number >= 0 else {
+            throw AdminError(status: 400, code: 10, pointer: name, title: "Invalid parameter",
+                             detail: "\(name)=\(text) is not a whole number of requests")
+        }
+        return number
+    }
+
+    /// `{"requests": [logged requests…], "requestJournalDisabled": false}`.
+    private static func loggedRequests(_ entries: [JournalEntry]) -> AdminReply {
+        var json = JSONBytes(capacity: entries.count * 768 + 64)
+        json.object { json in
+            json.key("requestJournalDisabled")
+            json.bool(false)
+            json.key("requests")
+            json.array { json in
+                for entry in entries { ServeEventJSON.writeLoggedRequest(entry, into: &json) }
+            }
+        }
+        return .json(json)
     }
 
     /// The journaled requests, oldest first, that meet the WireMock request pattern in the body (`{}` meets all).
@@ -79,27 +108,39 @@ enum RequestsResource {
             throw AdminError(status: 404, code: 40, title: "No request \(id) in the journal",
                              detail: "ids are those of GET /__admin/requests; a cleared or dropped request is gone")
         }
-        return .json(ServeEventJSON.serveEvent(entry))
+        var json = JSONBytes()
+        ServeEventJSON.writeServeEvent(entry, into: &json)
+        return .json(json)
     }
 
     /// The requests no stub answered, oldest first.
     private static func unmatched(_ context: AdminContext) -> AdminReply {
-        let entries = context.mock.journal.filter { !$0.resolution.isMatched }
-        return .json(["requests": entries.map(ServeEventJSON.loggedRequest), "requestJournalDisabled": false])
+        loggedRequests(context.mock.journal.filter { !$0.resolution.isMatched })
     }
 
     /// The closest stubs of every request no stub answered, with HTTPMock's report of each request in
     /// `httpmock.reports` (it also names what has no near miss: no stub at all, refused registrations).
     private static func nearMisses(_ context: AdminContext) -> AdminReply {
         let entries = context.mock.journal.filter { !$0.resolution.isMatched }
-        return .json([
-            "nearMisses": entries.flatMap { entry in
-                ServeEventJSON.nearMisses(entry) { stub in
-                    context.state.mappings.mapping(forStub: stub).map(MappingsResource.object)
+        var json = JSONBytes()
+        json.object { json in
+            json.key("httpmock")
+            json.object { json in
+                json.key("reports")
+                json.array { json in
+                    for entry in entries { if let report = entry.report { json.string(report.description) } }
                 }
-            },
-            "httpmock": ["reports": entries.compactMap { $0.report?.description }],
-        ])
+            }
+            json.key("nearMisses")
+            json.array { json in
+                for entry in entries {
+                    ServeEventJSON.writeNearMisses(entry, into: &json) { stub in
+                        context.state.mappings.mapping(forStub: stub)?.json
+                    }
+                }
+            }
+        }
+        return .json(json)
     }
 }
 #endif

@@ -19,49 +19,65 @@ enum ServeEventJSON {
         return Int(id.dropFirst(prefix.count), radix: 16)
     }
 
-    static func serveEvent(_ entry: JournalEntry) -> [String: Any] {
-        var definition: [String: Any] = ["fromConfiguredStub": entry.resolution.isMatched]
-        if let status = entry.statusCode { definition["status"] = status }
-        var event: [String: Any] = [
-            "id": id(of: entry),
-            "request": loggedRequest(entry),
-            "responseDefinition": definition,
-            "wasMatched": entry.resolution.isMatched,
-        ]
-        if case .response(let status, let headers, let body)? = entry.outcome {
-            var response: [String: Any] = ["status": status, "headers": headers]
-            response["body"] = String(data: body, encoding: .utf8) ?? ""
-            response["bodyAsBase64"] = body.base64EncodedString()
-            event["response"] = response
+    /// A serve event, written into `json` (keys sorted, as the admin API's other replies).
+    static func writeServeEvent(_ entry: JournalEntry, into json: inout JSONBytes) {
+        json.object { json in
+            json.key("httpmock")
+            writeExtra(entry, into: &json)
+            json.member("id", id(of: entry))
+            json.key("request")
+            writeLoggedRequest(entry, into: &json)
+            if case .response(let status, let headers, let body)? = entry.outcome {
+                json.key("response")
+                json.object { json in
+                    json.member("body", String(data: body, encoding: .utf8) ?? "")
+                    json.member("bodyAsBase64", body.base64EncodedString())
+                    json.key("headers")
+                    json.object { json in
+                        for name in headers.keys.sorted() { json.member(name, headers[name] ?? "") }
+                    }
+                    json.member("status", status)
+                }
+            }
+            json.key("responseDefinition")
+            json.object { json in
+                json.member("fromConfiguredStub", entry.resolution.isMatched)
+                if let status = entry.statusCode { json.member("status", status) }
+            }
+            json.member("wasMatched", entry.resolution.isMatched)
         }
-        event["httpmock"] = extra(entry)
-        return event
     }
 
     /// What HTTPMock knows of a request beyond WireMock's fields.
-    private static func extra(_ entry: JournalEntry) -> [String: Any] {
-        var extra: [String: Any] = ["journalID": entry.id, "resolution": entry.resolution.description,
-                                    "matchedAs": entry.request.url.absoluteString]
-        if case .stub(let stub, let summary) = entry.resolution {
-            extra["stub"] = "\(stub)"
-            extra["stubSummary"] = summary
+    private static func writeExtra(_ entry: JournalEntry, into json: inout JSONBytes) {
+        json.object { json in
+            if let truncation = entry.bodyTruncation { json.member("bodyTruncation", truncation.description) }
+            if let error = entry.error { json.member("error", "\(error)") }
+            json.member("journalID", entry.id)
+            json.member("matchedAs", entry.request.url.absoluteString)
+            if let report = entry.report { json.member("report", report.description) }
+            json.member("resolution", entry.resolution.description)
+            if case .stub(let stub, let summary) = entry.resolution {
+                json.member("stub", "\(stub)")
+                json.member("stubSummary", summary)
+            }
         }
-        if let report = entry.report { extra["report"] = report.description }
-        if let error = entry.error { extra["error"] = "\(error)" }
-        if let truncation = entry.bodyTruncation { extra["bodyTruncation"] = truncation.description }
-        return extra
     }
 
-    static func loggedRequest(_ entry: JournalEntry) -> [String: Any] {
+    /// A logged request, as a JSON value (for the replies still built as dictionaries).
+    static func loggedRequest(_ entry: JournalEntry) -> Any {
+        var json = JSONBytes()
+        writeLoggedRequest(entry, into: &json)
+        return (try? JSONSerialization.jsonObject(with: json.data)) ?? [String: Any]()
+    }
+
+    /// A logged request, written into `json`.
+    static func writeLoggedRequest(_ entry: JournalEntry, into json: inout JSONBytes) {
         let request = entry.request
         let components = URLComponents(url: request.url, resolvingAgainstBaseURL: true)
         var url = components?.percentEncodedPath ?? "/"
         if url.isEmpty { url = "/" }
         if let query = components?.percentEncodedQuery { url += "?" + query }
-        var queryParams: [String: Any] = [:]
-        for item in request.queryItems where queryParams[item.name] == nil {
-            queryParams[item.name] = ["key": item.name, "values": request.queryValues(for: item.name).map { $0 ?? "" }]
-        }
         let body = request.body ?? Data()
         let milliseconds = Int((entry.receivedAt.timeIntervalSince1970 * 1000).rounded())
         // As the client sent it, as WireMock logs it: a request for the server's own address (`Host: 127.0.0.1:…`),
@@ -74,64 +90,94 @@ enum ServeEventJSON {
             (scheme, host, port) = ("http", sentHost, parsed.port)
         }
         let authority = port.map { "\(host.contains(":") ? "[\(host)]" : host):\($0)" } ?? (host.contains(":") ? "[\(host)]" : host)
-        var logged: [String: Any] = [
-            "url": url,
-            "absoluteUrl": scheme + "://" + authority + url,
-            "method": request.method,
-            "scheme": scheme,
-            "host": host,
-            "headers": headers(request.headers),
-            "queryParams": queryParams,
-            "cookies": [String: Any](),
-            "browserProxyRequest": false,
-            "loggedDate": milliseconds,
-            "loggedDateString": ISO8601DateFormatter().string(from: entry.receivedAt),
-            "body": request.bodyText ?? "",
-            "bodyAsBase64": body.base64EncodedString(),
-            "protocol": "HTTP/1.1",
-        ]
-        if let port { logged["port"] = port }
-        return logged
+        json.object { json in
+            json.member("absoluteUrl", scheme + "://" + authority + url)
+            json.member("body", request.bodyText ?? "")
+            json.member("bodyAsBase64", body.base64EncodedString())
+            json.member("browserProxyRequest", false)
+            json.key("cookies")
+            json.object { _ in }
+            json.key("headers")
+            writeHeaders(request.headers, into: &json)
+            json.member("host", host)
+            json.member("loggedDate", milliseconds)
+            json.member("loggedDateString", entry.receivedAt.iso8601)
+            json.member("method", request.method)
+            if let port { json.member("port", port) }
+            json.member("protocol", "HTTP/1.1")
+            json.key("queryParams")
+            json.object { json in
+                var seen = Set<String>()
+                let names = request.queryItems.map(\.name).filter { seen.insert($0).inserted }
+                for name in names.sorted() {
+                    json.key(name)
+                    json.object { json in
+                        json.member("key", name)
+                        json.key("values")
+                        json.array { json in
+                            for value in request.queryValues(for: name) { json.string(value ?? "") }
+                        }
+                    }
+                }
+            }
+            json.member("scheme", scheme)
+            json.member("url", url)
+        }
     }
 
     /// Headers as WireMock writes them: one value as a string, several as an array, under the name first seen.
-    static func headers(_ fields: HeaderFields) -> [String: Any] {
-        var order: [String] = []
+    static func writeHeaders(_ fields: HeaderFields, into json: inout JSONBytes) {
         var values: [String: (name: String, values: [String])] = [:]
         for field in fields {
             let key = field.name.lowercased()
-            if values[key] == nil {
-                order.append(key)
-                values[key] = (field.name, [])
-            }
+            if values[key] == nil { values[key] = (field.name, []) }
             values[key]!.values.append(field.value)
         }
-        var result: [String: Any] = [:]
-        for key in order {
-            let (name, all) = values[key]!
-            result[name] = all.count == 1 ? all[0] : all
+        json.object { json in
+            for (name, all) in values.values.sorted(by: { $0.name < $1.name }) {
+                json.key(name)
+                if all.count == 1 {
+                    json.string(all[0])
+                } else {
+                    json.array { json in for value in all { json.string(value) } }
+                }
+            }
         }
-        return result
     }
 
-    /// WireMock's near misses of one unmatched request: the closest stubs, each with a distance from 0 (every
-    /// field agrees) to 1, and HTTPMock's differences and report. `stubMapping` is the whole mapping (`id`,
-    /// `request`, `response`…) for a stub created over the admin API, as `mapping` gives it; for a stub registered in
-    /// code or loaded from files, which has no WireMock form, it is `{"name": <the stub's summary>}`.
-    static func nearMisses(_ entry: JournalEntry, mapping: (StubID) -> Any?) -> [[String: Any]] {
-        guard let report = entry.report else { return [] }
-        let request = loggedRequest(entry)
-        return report.closest.map { miss in
-            [
-                "request": request,
-                "stubMapping": mapping(miss.stub) ?? ["name": miss.summary],
-                "matchResult": ["distance": (Double(NearMiss.fieldCount) - miss.closeness) / Double(NearMiss.fieldCount)],
-                "httpmock": [
-                    "stub": "\(miss.stub)",
-                    "differences": miss.differences.map(\.description),
-                    "report": report.description,
-                ] as [String: Any],
-            ]
+    /// WireMock's near misses of one unmatched request, written as items of an array: the closest stubs, each with
+    /// a distance from 0 (every field agrees) to 1, and HTTPMock's differences and report. `stubMapping` is the
+    /// whole mapping (`id`, `request`, `response`…) for a stub created over the admin API, as `mapping` gives it
+    /// (its JSON as kept); for a stub registered in code or loaded from files, which has no WireMock form, it is
+    /// `{"name": <the stub's summary>}`.
+    static func writeNearMisses(_ entry: JournalEntry, into json: inout JSONBytes, mapping: (StubID) -> Data?) {
+        guard let report = entry.report else { return }
+        var request = JSONBytes()
+        writeLoggedRequest(entry, into: &request)
+        let description = report.description
+        for miss in report.closest {
+            json.object { json in
+                json.key("httpmock")
+                json.object { json in
+                    json.key("differences")
+                    json.array { json in for difference in miss.differences { json.string(difference.description) } }
+                    json.member("report", description)
+                    json.member("stub", "\(miss.stub)")
+                }
+                json.key("matchResult")
+                json.object { json in
+                    json.key("distance")
+                    json.double((Double(NearMiss.fieldCount) - miss.closeness) / Double(NearMiss.fieldCount))
+                }
+                json.key("request")
+                json.raw(request.data)
+                json.key("stubMapping")
+                if let kept = mapping(miss.stub) {
+                    json.raw(kept)
+                } else {
+                    json.object { json in json.member("name", miss.summary) }
+                }
+            }
         }
     }
 }

@@ -76,6 +76,17 @@ final class Forwarder: Sendable {
             outgoing.addValue(field.value, forHTTPHeaderField: field.name)
         }
         outgoing.addValue(via, forHTTPHeaderField: "Via")
+        #if canImport(FoundationNetworking)
+        // Headers FoundationNetworking (libcurl) adds by itself; a blank value keeps libcurl from sending one. The
+        // body of an answer not asked to be compressed then comes as the upstream sent it, encoding and all.
+        let unencoded = request.headers["Accept-Encoding"] == nil
+        // `Connection` describes the client's own connection: never relayed, and none added either.
+        for name in Self.addedByURLSession where name == "Connection" || request.headers[name] == nil {
+            outgoing.setValue(" ", forHTTPHeaderField: name)
+        }
+        #else
+        let unencoded = false
+        #endif
         outgoing.httpBody = request.body
         let task = session.dataTask(with: outgoing)
         relay.register(task) { event in
@@ -83,20 +94,25 @@ final class Forwarder: Sendable {
             case .failure(let error):
                 completion(.failure(error))
             case .head(let http, let parts):
-                completion(.success(Reply(status: http.statusCode, headers: Self.relayedHeaders(of: http), body: Data(),
+                completion(.success(Reply(status: http.statusCode, headers: Self.relayedHeaders(of: http, unencoded), body: Data(),
                                           parts: parts)))
             case .whole(let http, let data):
-                completion(.success(Reply(status: http.statusCode, headers: Self.relayedHeaders(of: http), body: data)))
+                completion(.success(Reply(status: http.statusCode, headers: Self.relayedHeaders(of: http, unencoded), body: data)))
             }
         }
         task.resume()
     }
 
-    private static func relayedHeaders(of http: HTTPURLResponse) -> [(name: String, value: String)] {
+    /// Headers URLSession sends of its own accord on Linux, which the client did not.
+    private static let addedByURLSession = ["Accept", "Accept-Encoding", "Accept-Language", "Connection", "User-Agent"]
+
+    /// `unencoded`: the body was not decoded by URLSession, so its `Content-Encoding` still describes it.
+    private static func relayedHeaders(of http: HTTPURLResponse, _ unencoded: Bool) -> [(name: String, value: String)] {
         var headers: [(name: String, value: String)] = []
         for (name, value) in http.allHeaderFields {
-            guard let name = name as? String, let value = value as? String,
-                  !hopByHop.contains(name.lowercased()) else { continue }
+            guard let name = name as? String, let value = value as? String else { continue }
+            let lowered = name.lowercased()
+            guard !hopByHop.contains(lowered) || (unencoded && lowered == "content-encoding") else { continue }
             headers.append((name, value))
         }
         return headers

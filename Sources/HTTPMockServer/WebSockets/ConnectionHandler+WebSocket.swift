@@ -20,7 +20,7 @@ extension ConnectionHandler: RemovableChannelHandler {
               head.headers.first(name: "sec-websocket-version") == "13" else {
             sendPlain(.upgradeRequired, "HTTPMock: this request is answered by a WebSocket stub: connect with a WebSocket client (GET with Upgrade: websocket, Connection: Upgrade, Sec-WebSocket-Key and Sec-WebSocket-Version: 13)\n",
                       context: context, journal: true,
-                      extraHeaders: [("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13")], closes: false)
+                      extraHeaders: [("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13")])
             return
         }
         let accept = Data(SHA1.digest(Array((key + Self.webSocketGUID).utf8))).base64EncodedString()

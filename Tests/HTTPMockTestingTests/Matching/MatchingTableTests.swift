@@ -46,7 +46,7 @@ import HTTPMockTesting
     static let base = "https://api.example.com"
 
     static let cases: [Case] = [
-        Case(name: "method: compared upper-cased",
+        Case(name: "method: case-sensitive; URLSession upper-cases the standard methods an app sets as `post`",
              stub: [.method(.post)], mapping: #"{"method": "POST"}"#,
              assertion: { HTTPRequests(url: base + "/items", method: .post, in: $0) },
              requests: [(Request(method: "POST", url: base + "/items"), true),

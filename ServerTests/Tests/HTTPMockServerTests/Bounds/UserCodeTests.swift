@@ -3,39 +3,7 @@ import HTTPMock
 import HTTPMockServer
 import Testing
 
-/// A matcher that holds every request it is asked about until the test opens it, and says how many it holds.
-private final class Gate: @unchecked Sendable {  // reason: every access to `held` and `open` goes through `condition`
-    private let condition = NSCondition()
-    private var held = 0
-    private var open = false
-
-    func pass() -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        held += 1
-        condition.broadcast()
-        while !open { condition.wait() }
-        return true
-    }
-
-    /// Waits until `count` requests are held (or 60 s pass, to end a test that would hang).
-    func waitUntilHolding(_ count: Int) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        let deadline = Date().addingTimeInterval(60)
-        while held < count { if !condition.wait(until: deadline) { return false } }
-        return true
-    }
-
-    func openUp() {
-        condition.lock()
-        open = true
-        condition.broadcast()
-        condition.unlock()
-    }
-}
-
-/// One test at a time: each holds every thread of the process's decision pool (two on two cores) until it lets go.
+/// One test at a time: each holds decisions in user code until it lets go.
 @Suite("User code (matchers, regular expressions, dynamic responses) runs off the server's event loops", .serialized)
 struct UserCodeTests {
     @Test("matchers stuck in user code hold up their own requests only: a plain request sent afterwards is answered first")
@@ -102,12 +70,4 @@ struct UserCodeTests {
             #expect(refused.count == 2)
         }
     }
-}
-
-/// Names in the order they arrived, from any task.
-private final class Arrivals: @unchecked Sendable {  // reason: every access to `list` goes through `lock`
-    private let lock = NSLock()
-    private var list: [String] = []
-    func append(_ name: String) { lock.lock(); list.append(name); lock.unlock() }
-    var names: [String] { lock.lock(); defer { lock.unlock() }; return list }
 }

@@ -48,6 +48,20 @@ struct ProxyTests {
         }
     }
 
+    @Test("the forwarded request carries the client's headers and Via, and none the client did not send")
+    func addsNoHeaders() async throws {
+        let upstream = HTTPMock()
+        upstream.addResponses(forPath: "/plain") { MockResponse.plaintext("upstream", lifetime: .eternal) }
+        try await withProxy(upstream: upstream, front: HTTPMock()) { server, _ in
+            let request = "GET /plain HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Mine: 1\r\nConnection: close\r\n\r\n"
+            let (reply, _) = await RawSocket.exchange(port: server.port, sending: Array(request.utf8))
+            #expect(reply.hasSuffix("upstream"))
+            let sent = try #require(upstream.journal.first?.request)
+            let names = Set(sent.headers.map { $0.name.lowercased() })
+            #expect(names.subtracting(["host", "x-mine", "via"]).isEmpty, "added: \(sent.headers.map { "\($0.name): \($0.value)" })")
+        }
+    }
+
     @Test("a redirect from upstream reaches the client as it came: the proxy does not follow it")
     func redirectRelayed() async throws {
         let upstream = HTTPMock()

@@ -32,6 +32,8 @@ final class RawConnection: @unchecked Sendable {  // reason: used by one test at
         }
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        // A server that neither reads nor closes fails the test instead of hanging it.
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -180,6 +182,31 @@ final class RawConnection: @unchecked Sendable {  // reason: used by one test at
         }
         if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return .timedOut }
         return .closed
+    }
+
+    /// Whether the server ends the connection (closes or resets it) before sending another byte. `false` when
+    /// bytes arrive, or when the read times out first.
+    func isEnded() -> Bool {
+        guard buffered.isEmpty else { return false }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let count = recv(fd, &chunk, chunk.count, 0)
+        return count == 0 || (count < 0 && errno == ECONNRESET)
+    }
+
+    /// Sends `chunk` again and again until `limit` bytes went or a send fails; what went, and whether a send
+    /// failed because the server closed the connection (a send that times out is no refusal).
+    func sendRepeatedly(_ chunk: [UInt8], upTo limit: Int) -> (sent: Int, refused: Bool) {
+        var sent = 0
+        while sent < limit {
+            var offset = 0
+            while offset < chunk.count {
+                let count = chunk[offset...].withUnsafeBytes { sendWithoutSignal(fd, $0.baseAddress, $0.count) }
+                guard count > 0 else { return (sent, errno == EPIPE || errno == ECONNRESET) }
+                offset += count
+                sent += count
+            }
+        }
+        return (sent, false)
     }
 
     /// Reads what the socket has (waiting for it); `false` at its end or on a timeout.

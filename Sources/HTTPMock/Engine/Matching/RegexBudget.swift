@@ -8,10 +8,11 @@ import Foundation
 /// match ICU gives up itself where Foundation says so (`.internalError`); swift-corelibs-foundation does not, and
 /// a match whose backtracking fills ICU's 8 MB stack (`x+end$` over a body of a few MB) ends as no match.
 enum RegexBudget {
-    /// Progress reports past which a match on `length` UTF-16 units is stopped: a fixed part, and more for a long
-    /// input (a body), so an expression that runs in time linear in its input is never stopped.
+    /// Progress reports past which a match on `length` UTF-16 units is stopped: a fixed part, and one per unit,
+    /// because ICU reports once at every position a search starts from (a body of 64 KiB without a match makes
+    /// 64 Ki reports and no backtracking), so an expression that runs in time linear in its input is never stopped.
     static func progressReports(for length: Int) -> Int {
-        2_000 + length / 100
+        2_000 + length
     }
 
     /// The expression that ran past the budget during the decision on this thread, if one did.

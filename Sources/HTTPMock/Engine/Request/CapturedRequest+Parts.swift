@@ -32,7 +32,7 @@ extension CapturedRequest {
     /// A request to the URL of `parts`: the same value ``init(method:url:headers:body:)`` gives for `parts.url`,
     /// without reading the URL again.
     package init(method: String, parts: URLParts, headers: HeaderFields, body: Data?) {
-        self.method = ASCIICase.uppercased(method)
+        self.method = method
         url = parts.url
         self.headers = headers
         self.body = body

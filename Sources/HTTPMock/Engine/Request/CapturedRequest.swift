@@ -5,7 +5,8 @@ import Foundation
 /// Unlike `URLRequest` inside a `URLProtocol`, the body is always here, however the caller gave it
 /// (`httpBody`, `httpBodyStream` or an upload task).
 public struct CapturedRequest: Sendable, Hashable {
-    /// Upper-cased method (`GET`, `POST`, …).
+    /// The method as the request sent it (`GET`, `POST`, …). A method is case-sensitive (RFC 9110, 9.1): `get` is
+    /// not `GET`, and matches no stub for `GET`.
     public let method: String
     /// The full URL, as the request had it.
     public let url: URL
@@ -34,7 +35,7 @@ public struct CapturedRequest: Sendable, Hashable {
 
     /// A request as the mock would see it; for driving matchers and dynamic responses in tests.
     public init(method: String = "GET", url: URL, headers: HeaderFields = [:], body: Data? = nil) {
-        self.method = ASCIICase.uppercased(method)
+        self.method = method
         self.url = url
         self.headers = headers
         self.body = body

@@ -33,6 +33,16 @@ import Testing
         #expect(decide(mock, "http://example.com/upload", body: body).status == 200)
     }
 
+    @Test func aSearchThatFindsNothingInALongBodyIsNoOverrun() throws {
+        // ICU reports its progress at every position a search starts from: a long body without a match is no
+        // backtracking.
+        let mock = HTTPMock()
+        try mock.stub(.body(matching: "[0-9]+zzz"), responses: [.plaintext("matched", lifetime: .eternal)])
+        let answer = decide(mock, "http://example.com/upload", body: Data(String(repeating: "a", count: 64 << 10).utf8))
+        #expect(answer.status == 404, "\(answer.text.prefix(300))")
+        #expect(decide(mock, "http://example.com/upload", body: Data((String(repeating: "a", count: 64 << 10) + "42zzz").utf8)).status == 200)
+    }
+
     @Test func aPlainStubRankedAboveARegexAnswersWithoutUserCode() throws {
         let mock = HTTPMock()
         try mock.stub(.urlRegex("/r/(a+)+$"), responses: [.plaintext("matched", lifetime: .eternal)])

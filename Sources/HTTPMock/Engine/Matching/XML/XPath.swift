@@ -47,8 +47,15 @@ struct XPathExpression: Sendable, Hashable, CustomStringConvertible {
     /// The expression's value in the document whose root element is `root`. Past `stepBudget` it is
     /// `.boolean(false)`: the match fails.
     func evaluate(_ root: XMLElementNode, stepBudget: Int = Self.stepBudget) -> XPathResult {
+        var spent = 0
+        return evaluate(root, stepBudget: stepBudget, spent: &spent)
+    }
+
+    /// ``evaluate(_:stepBudget:)``, saying in `spent` how many steps it took (past the budget: more than it).
+    func evaluate(_ root: XMLElementNode, stepBudget: Int, spent: inout Int) -> XPathResult {
         let document = XPathDocument(root)
         var evaluator = XPathEvaluator(document: document, budget: stepBudget)
+        defer { spent = evaluator.steps }
         do {
             switch try evaluator.value(syntax, XPathEvaluator.Context(node: 0, position: 1, size: 1)) {
             case .nodes(let nodes): return .nodeSet(nodes.map { XPathNode(document: document, index: $0) })

@@ -2,7 +2,8 @@ import Foundation
 
 /// How much one render of a template may do: a template cannot loop for ever or build gigabytes.
 struct TemplateLimits: Sendable {
-    /// Nodes, expressions and loop turns evaluated in one render.
+    /// Nodes, expressions and loop turns evaluated in one render, and each character `randomValue` makes: a render
+    /// costs well under a second of one core, whatever the template.
     var steps = 1_000_000
     /// The longest output, in UTF-8 bytes (the default of ``FileSizeLimits/templatedBodies``).
     var output = 16 << 20
@@ -102,11 +103,62 @@ final class HandlebarsRenderer {
 
     // MARK: - Limits
 
-    func step(_ position: TemplatePosition?) throws(TemplateProblem) {
-        steps += 1
+    /// Counts one step, or `count` for a helper whose work grows with its input (one per character it makes).
+    func step(_ position: TemplatePosition?, count: Int = 1) throws(TemplateProblem) {
+        steps += count
         if steps > limits.steps {
             throw TemplateProblem("the template took more than \(limits.steps) steps to render (a loop over too many items?); make it do less", at: position)
         }
+    }
+
+    /// Steps one progress report of ICU's matcher costs beyond those of the positions a search starts from (a few
+    /// thousand steps of its own): a render's step budget holds 2,000, one regular expression's whole budget (see
+    /// ``RegexBudget``).
+    static let stepsPerRegexReport = 500
+
+    /// Bytes of input a helper reads whole (a regular expression's search, an XML document parsed, a JSON document a
+    /// path walks) per step: a loop cannot read a long body a hundred thousand times.
+    static let bytesPerStep = 4
+
+    /// Counts the steps of reading `bytes` of input whole (see ``bytesPerStep``).
+    func read(_ bytes: Int, _ position: TemplatePosition?) throws(TemplateProblem) {
+        try step(position, count: 1 + bytes / Self.bytesPerStep)
+    }
+
+    /// The steps a helper may still take in this render.
+    var stepsLeft: Int { max(0, limits.steps - steps) }
+
+    /// The first match of `regex` in `text`, within ``RegexBudget``: reading the text and backtracking count as
+    /// steps, and an expression that runs past its budget (it backtracks on this text) stops the render with a
+    /// problem naming it.
+    func firstMatch(of regex: NSRegularExpression, in text: String,
+                    _ arguments: HelperArguments) throws(TemplateProblem) -> NSTextCheckingResult? {
+        let length = text.utf16.count
+        try read(text.utf8.count, arguments.call.position)
+        var found: NSTextCheckingResult?
+        var reports = 0
+        var overran = false
+        let budget = RegexBudget.progressReports(for: length)
+        regex.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { result, flags, stop in
+            if let result {
+                found = result
+                stop.pointee = true
+            } else if flags.contains(.internalError) {
+                overran = true
+            } else if flags.contains(.progress) {
+                reports += 1
+                if reports >= budget {
+                    overran = true
+                    stop.pointee = true
+                }
+            }
+        }
+        if overran {
+            throw arguments.problem("the regular expression /\(regex.pattern)/ ran past its matching budget on this text and was stopped: write it without nested quantifiers (such as a+ for (a+)+)")
+        }
+        // ICU reports once at every position a search starts from: those are the reading, counted above.
+        try step(arguments.call.position, count: max(0, reports - length) * Self.stepsPerRegexReport)
+        return found
     }
 
     /// Counts `bytes` of text built.

@@ -135,8 +135,12 @@ extension HandlebarsRenderer {
                 do { path = try JSONPath(source) } catch { throw arguments.problem("the JSONPath '\(source)' does not compile (\(error.message))") }
                 if jsonPaths.count < 64 { jsonPaths[source] = path }
             }
-            guard let document = jsonDocument(arguments.param(0)) else { return arguments.hash["default"] ?? .null }
+            let input = arguments.param(0)
+            guard let document = jsonDocument(input) else { return arguments.hash["default"] ?? .null }
+            // A path that walks the document reads it whole; one that names its way reads a few nodes.
+            if !path.isDefinite, case .string(let text) = input { try read(text.utf8.count, arguments.call.position) }
             let found = path.select(in: document)
+            try step(arguments.call.position, count: found.count)
             if path.isDefinite {
                 guard let value = found.first, value != .null else { return arguments.hash["default"] ?? .null }
                 return TemplateJSON.value(value)

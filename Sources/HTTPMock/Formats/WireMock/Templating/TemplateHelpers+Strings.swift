@@ -14,7 +14,7 @@ extension HandlebarsRenderer {
         case .matches:
             let text = arguments.text(0)
             let regex = try regularExpression("\\A(?:" + arguments.text(1) + ")\\z", arguments)
-            return .bool(regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil)
+            return .bool(try firstMatch(of: regex, in: text, arguments) != nil)
         case .trim, .upper, .lower, .capitalize, .capitalizeFirst, .replace, .substring, .abbreviate, .split, .join, .size,
              .length, .stripes, .isOdd, .isEven, .defaultIfEmpty, .default, .center, .ljust, .rjust, .cut, .yesno, .slugify,
              .stripTags, .regexExtract:
@@ -235,7 +235,7 @@ extension HandlebarsRenderer {
             return .string(text.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression))
         case .regexExtract:
             let regex = try regularExpression(arguments.text(1), arguments)
-            guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else {
+            guard let match = try firstMatch(of: regex, in: text, arguments) else {
                 if let fallback = arguments.hash["default"] { return fallback }
                 throw arguments.problem("'\(arguments.text(1))' does not match the text; give default='…' for that case")
             }

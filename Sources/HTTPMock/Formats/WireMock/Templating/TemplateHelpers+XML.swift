@@ -10,8 +10,14 @@ extension HandlebarsRenderer {
             throw arguments.problem(message)
         }
         let text = arguments.text(0)
+        // The document is parsed whole, and the expression's own steps count: within what the render has left.
+        try read(text.utf8.count, arguments.call.position)
         guard !text.isEmpty, case .success(let root) = XMLElementNode.parse(Data(text.utf8)) else { return .null }
-        switch expression.evaluate(root) {
+        let budget = min(XPathExpression.stepBudget, stepsLeft)
+        var spent = 0
+        let result = expression.evaluate(root, stepBudget: budget, spent: &spent)
+        try step(arguments.call.position, count: spent)
+        switch result {
         case .nodeSet(let nodes):
             try allow(nodes.count, arguments.call.position)
             return nodes.isEmpty ? .null : .multi(TemplateMulti(values: nodes.map(Self.value)))

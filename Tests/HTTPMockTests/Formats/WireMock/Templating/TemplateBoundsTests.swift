@@ -41,6 +41,63 @@ import TestSupport
         #expect(failure.message.hasPrefix("the template took more than 1000000 steps"))
     }
 
+    @Test("each character randomValue makes is a step: many long random values stop at the step budget, short ones render")
+    func randomValuesCostSteps() throws {
+        let many = String(repeating: "{{randomValue length=10000 type='ALPHANUMERIC'}}", count: 101)
+        let standard = try HandlebarsTemplate(many, pathNames: [:], place: "test")
+        guard case .failure(let failure) = standard.result(request) else { Issue.record("rendered"); return }
+        #expect(failure.message.hasPrefix("the template took more than 1000000 steps"))
+        let few = try HandlebarsTemplate("{{randomValue length=10000 type='HEXADECIMAL'}}|{{randomValue length=5 type='NUMERIC' uppercase=true}}",
+                                         pathNames: [:], place: "test")
+        guard case .success(let text) = few.result(request) else { Issue.record("no value"); return }
+        let parts = text.split(separator: "|")
+        #expect(parts.count == 2)
+        #expect(parts.first?.count == 10_000)
+        #expect(parts.first?.allSatisfy { "0123456789abcdef".contains($0) } == true)
+        #expect(Set(parts.first ?? "").count == 16, "every letter of the alphabet is drawn")
+        #expect(parts.last?.count == 5)
+        #expect(parts.last?.allSatisfy(\.isNumber) == true)
+    }
+
+    @Test("a regular expression in a template has a budget: one that backtracks stops the render, naming it; its work counts as steps")
+    func templateRegexesAreBounded() throws {
+        let backtracking = CapturedRequest(method: "POST", url: URL(string: "http://localhost/x")!,
+                                           body: Data((String(repeating: "a", count: 26) + "b").utf8))
+        for text in ["{{regexExtract request.body '(a+)+$' default='none'}}", "{{#if (matches request.body '(a+)+')}}yes{{/if}}"] {
+            let template = try HandlebarsTemplate(text, pathNames: [:], place: "test")
+            guard case .failure(let failure) = template.result(backtracking) else { Issue.record("rendered \(text)"); continue }
+            #expect(failure.message.contains("ran past its matching budget"), "\(failure.message)")
+        }
+        let quick = try HandlebarsTemplate("{{regexExtract request.body '[0-9]+'}}", pathNames: [:], place: "test")
+        guard case .success(let digits) = quick.result(request) else { Issue.record("no value"); return }
+        #expect(digits == "0123456789")
+    }
+
+    @Test("helpers that read a long body whole (xPath, jsonPath, regexExtract) count what they read as steps: a loop over them stops at the budget",
+          arguments: ["{{xPath request.body '/r/i[1]/text()'}}", "{{size (jsonPath request.body '$..a')}}",
+                      "{{regexExtract request.body '[0-9]+x' default=''}}"])
+    func readingABodyCostsSteps(_ helper: String) throws {
+        let xml = "<r>" + String(repeating: "<i>7</i>", count: 1_250) + "</r>"
+        let json = "{\"items\": [" + Array(repeating: #"{"a": 1, "b": [1, 2]}"#, count: 500).joined(separator: ",") + "]}"
+        let text = helper.contains("xPath") ? xml : helper.contains("jsonPath") ? json : String(repeating: "a", count: 10_000)
+        let long = CapturedRequest(method: "POST", url: URL(string: "http://localhost/x")!, body: Data(text.utf8))
+        let limits = TemplateLimits(steps: 100_000, output: 1 << 20, work: 4 << 20, collection: 100_000)
+        let looped = try HandlebarsTemplate("{{#each (range 0 1000)}}\(helper){{/each}}", pathNames: [:], place: "test", limits: limits)
+        guard case .failure(let failure) = looped.result(long) else { Issue.record("rendered"); return }
+        #expect(failure.message.hasPrefix("the template took more than 100000 steps"), "\(failure.message)")
+        // Once is well within the budget.
+        let once = try HandlebarsTemplate(helper, pathNames: [:], place: "test", limits: limits)
+        guard case .success = once.result(long) else { Issue.record("not rendered once"); return }
+    }
+
+    @Test("a search that finds nothing in a long body is no overrun: regexExtract gives its default")
+    func longSearchWithoutMatch() throws {
+        let long = CapturedRequest(method: "POST", url: URL(string: "http://localhost/x")!, body: Data(String(repeating: "a", count: 64 << 10).utf8))
+        let template = try HandlebarsTemplate("[{{regexExtract request.body '[0-9]+' default='none'}}]", pathNames: [:], place: "test")
+        guard case .success(let text) = template.result(long) else { Issue.record("not rendered"); return }
+        #expect(text == "[none]")
+    }
+
     @Test("output and the text built in all are bounded")
     func outputIsBounded() throws {
         let limits = TemplateLimits(steps: 100_000, output: 1_000, work: 5_000, collection: 100_000)
