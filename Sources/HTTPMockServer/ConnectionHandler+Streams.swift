@@ -33,12 +33,14 @@ extension ConnectionHandler {
         if chunked && hasBody { headers.add(name: "Transfer-Encoding", value: "chunked") }
         if !keepAlive { headers.add(name: "Connection", value: "close") }
         encoder.nextHead = nil
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: response.statusLine,
-                                                            headers: headers))), promise: nil)
-        context.flush()
+        // Dated before the head is flushed, as each part is journaled before its flush: no client can have read a
+        // byte before the date the journal gives it.
         if let entry {
             settings.mock.beginStream(entry, status: response.status, headers: response.headers, at: playback.relayedAt)
         }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: response.statusLine,
+                                                            headers: headers))), promise: nil)
+        context.flush()
         stream = ServerStream(playback: playback, entry: entry)
         guard hasBody, !isHead else {
             if isHead && hasBody {
