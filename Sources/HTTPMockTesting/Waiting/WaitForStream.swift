@@ -22,7 +22,11 @@ import Foundation
 ///     processes' journals); the test's mock (`HTTPMock.current`) when `nil`.
 ///   - message: Added to the failure.
 ///   - timeout: Seconds before the wait fails the test (`TimeInterval`, default 10).
-/// - Returns: The stream's ``HTTPMock/StreamRecord`` as it was when the wait ended: its `parts` (each with `data`
+///   - fileID: Where the failure is reported; leave the default.
+///   - filePath: Where the failure is reported; leave the default.
+///   - line: Where the failure is reported; leave the default.
+///   - column: Where the failure is reported; leave the default.
+/// - Returns: The stream's `StreamRecord` as it was when the wait ended: its `parts` (each with `data`
 ///   and `offset`, seconds after the headers), `partCount`, `events` (its server-sent events), `ending`; or `nil`
 ///   on timeout, after reporting the failure. Discardable: a wait alone is a fine assertion.
 @discardableResult
