@@ -22,6 +22,8 @@ let package = Package(
             dependencies: [
                 "BenchmarkFixtures", .product(name: "HTTPMock", package: "HTTPMock"),
                 .product(name: "HTTPMockOpenAPI", package: "HTTPMock"), "OpenAPIBench",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         // Instructions and heap blocks per request, under valgrind: see `Benchmarks/instructions`.

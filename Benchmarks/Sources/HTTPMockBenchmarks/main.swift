@@ -2,12 +2,13 @@ import Foundation
 import BenchmarkFixtures
 
 /// Command-line options: `--quick` (fewer rounds and requests, for a smoke run), `--only SECTION[,SECTION]`
-/// (requests, matching, registration, memory, openapi, streams, wiremock, document).
+/// (requests, matching, registration, memory, openapi, streams, openapi-streams, wiremock, document).
 struct Options {
     var rounds = 31
     var memoryRounds = 3
     var scale = 1.0
-    var sections: Set<String> = ["requests", "matching", "registration", "memory", "openapi", "streams", "wiremock", "document"]
+    var sections: Set<String> = ["requests", "matching", "registration", "memory", "openapi", "streams", "openapi-streams", "wiremock",
+                                 "document"]
 
     func scaled(_ count: Int) -> Int { max(1, Int(Double(count) * scale)) }
 }
@@ -42,7 +43,7 @@ while index < arguments.count {
         index += 1
         options.sections = Set(arguments[index].split(separator: ",").map(String.init))
     default:
-        print("usage: HTTPMockBenchmarks [--quick] [--only requests,matching,registration,memory,openapi,streams,wiremock,document]")
+        print("usage: HTTPMockBenchmarks [--quick] [--only requests,matching,registration,memory,openapi,streams,openapi-streams,wiremock,document]")
         print("       HTTPMockBenchmarks --documents PATH...   (OpenAPI descriptions of real APIs: what each serves and refuses)")
         exit(2)
     }
@@ -58,5 +59,6 @@ if options.sections.contains("registration") { try await benchmarkRegistration(o
 if options.sections.contains("memory") { try await benchmarkMemory(options) }
 if options.sections.contains("openapi") { try await benchmarkOpenAPI(options) }
 if options.sections.contains("streams") { try await benchmarkStreams(options) }
+if options.sections.contains("openapi-streams") { try await benchmarkOpenAPIStreams(options) }
 if options.sections.contains("wiremock") { try await benchmarkWireMock(options) }
 if options.sections.contains("document") { try await benchmarkOpenAPIDocuments(options) }
