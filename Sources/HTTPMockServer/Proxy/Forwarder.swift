@@ -104,7 +104,7 @@ final class Forwarder: Sendable {
     }
 
     /// Headers URLSession sends of its own accord on Linux, which the client did not.
-    private static let addedByURLSession = ["Accept", "Accept-Encoding", "Accept-Language", "Connection", "User-Agent"]
+    private static let addedByURLSession = ["Accept", "Accept-Encoding", "Accept-Language", "Connection", "Content-Type", "User-Agent"]
 
     /// `unencoded`: the body was not decoded by URLSession, so its `Content-Encoding` still describes it.
     private static func relayedHeaders(of http: HTTPURLResponse, _ unencoded: Bool) -> [(name: String, value: String)] {

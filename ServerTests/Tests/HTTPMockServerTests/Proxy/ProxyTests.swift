@@ -53,12 +53,16 @@ struct ProxyTests {
         let upstream = HTTPMock()
         upstream.addResponses(forPath: "/plain") { MockResponse.plaintext("upstream", lifetime: .eternal) }
         try await withProxy(upstream: upstream, front: HTTPMock()) { server, _ in
-            let request = "GET /plain HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Mine: 1\r\nConnection: close\r\n\r\n"
-            let (reply, _) = await RawSocket.exchange(port: server.port, sending: Array(request.utf8))
-            #expect(reply.hasSuffix("upstream"))
-            let sent = try #require(upstream.journal.first?.request)
-            let names = Set(sent.headers.map { $0.name.lowercased() })
-            #expect(names.subtracting(["host", "x-mine", "via"]).isEmpty, "added: \(sent.headers.map { "\($0.name): \($0.value)" })")
+            for request in ["GET /plain HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Mine: 1\r\nConnection: close\r\n\r\n",
+                            "POST /plain HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Mine: 1\r\nContent-Length: 4\r\nConnection: close\r\n\r\nbody"] {
+                let (reply, _) = await RawSocket.exchange(port: server.port, sending: Array(request.utf8))
+                #expect(reply.hasSuffix("upstream"))
+                let sent = try #require(upstream.journal.last?.request)
+                let names = Set(sent.headers.map { $0.name.lowercased() })
+                #expect(names.subtracting(["host", "x-mine", "via", "content-length"]).isEmpty,
+                        "added to \(sent.method): \(sent.headers.map { "\($0.name): \($0.value)" })")
+            }
+            #expect(upstream.journal.last?.request.bodyText == "body")
         }
     }
 
