@@ -46,12 +46,6 @@ func benchmarkOpenAPIStreams(_ options: Options) async throws {
             rates[index].append(Double(events) / seconds)
         }
     }
-    print("\n## Streams through the OpenAPI transport: events per second, one streamed response's HTTPBody read whole (\(rounds) interleaved rounds)")
-    print(pad("stream", 52) + pad("events/s (median)", 20) + pad("x floor, median (range)", 24) + "target")
-    for (index, row) in rows.enumerated() {
-        let ratios = zip(rates[index], rates[0]).map { $0 / $1 }.sorted()
-        let range = String(format: "%.2f (%.2f–%.2f)", median(ratios), ratios.first ?? 0, ratios.last ?? 0)
-        let target = index == 0 ? "" : (median(ratios) >= 0.8 ? "≥ 0.80  met" : "≥ 0.80  MISSED")
-        print(pad(row.0, 52) + pad(String(format: "%.0f", median(rates[index])), 20) + pad(index == 0 ? "1" : range, 24) + target)
-    }
+    reportStreamRates("Streams through the OpenAPI transport: events per second, one streamed response's HTTPBody read whole (\(rounds) interleaved rounds)",
+                      names: rows.map(\.0), rates: rates)
 }

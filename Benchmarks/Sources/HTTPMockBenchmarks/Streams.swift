@@ -38,13 +38,20 @@ func benchmarkStreams(_ options: Options) async throws {
         scripted.clearJournal()
         produced.clearJournal()
     }
-    print("\n## Streams: events per second, one streamed response to a delegate-based task (\(rounds) interleaved rounds)")
+    reportStreamRates("Streams: events per second, one streamed response to a delegate-based task (\(rounds) interleaved rounds)",
+                      names: rows.map(\.0), rates: rates)
+}
+
+/// Prints a table of events per second, the first row being the floor: each row's median rate and the median and
+/// range of its ratio to the floor of its own round, against the goal of 0.8.
+func reportStreamRates(_ title: String, names: [String], rates: [[Double]]) {
+    print("\n## " + title)
     print(pad("stream", 52) + pad("events/s (median)", 20) + pad("x floor, median (range)", 24) + "target")
-    for (index, row) in rows.enumerated() {
+    for (index, name) in names.enumerated() {
         let ratios = zip(rates[index], rates[0]).map { $0 / $1 }.sorted()
         let range = String(format: "%.2f (%.2f–%.2f)", median(ratios), ratios.first ?? 0, ratios.last ?? 0)
         let target = index == 0 ? "" : (median(ratios) >= 0.8 ? "≥ 0.80  met" : "≥ 0.80  MISSED")
-        print(pad(row.0, 52) + pad(String(format: "%.0f", median(rates[index])), 20) + pad(index == 0 ? "1" : range, 24) + target)
+        print(pad(name, 52) + pad(String(format: "%.0f", median(rates[index])), 20) + pad(index == 0 ? "1" : range, 24) + target)
     }
 }
 

@@ -8,35 +8,16 @@ import Testing
 /// browser would send them.
 @Suite("The admin API refuses what a web page can send, and asks for credentials when told to")
 struct AdminAccessTests {
-    private func withAdminServer(_ configure: (inout HTTPMockServer.Configuration) -> Void = { _ in },
-                                 _ body: (HTTPMockServer, HTTPMock) async throws -> Void) async throws {
-        let mock = HTTPMock()
-        mock.addResponses(forPath: "/ok") { MockResponse.plaintext("ok", lifetime: .eternal) }
-        var configuration = HTTPMockServer.Configuration(adminAPI: true)
-        configure(&configuration)
-        try await HTTPMockServer.withServer(serving: mock, configuration: configuration) { server in
-            try await body(server, mock)
-        }
-    }
-
-    /// The status line and headers of the reply to `request` (`\n`-separated lines, `Connection: close` added).
-    private func send(_ server: HTTPMockServer, _ lines: [String], body: String = "") async -> String {
-        var head = lines + ["Connection: close"]
-        if !body.isEmpty { head.append("Content-Length: \(body.utf8.count)") }
-        let text = head.joined(separator: "\r\n") + "\r\n\r\n" + body
-        return await RawSocket.exchange(port: server.port, sending: Array(text.utf8)).reply
-    }
-
     @Test("a page of another origin cannot shut the server down, even with a simple text/plain POST")
     func crossOriginShutdownRefused() async throws {
         try await withAdminServer { server, _ in
-            let reply = await send(server, ["POST /__admin/shutdown HTTP/1.1", "Host: 127.0.0.1:\(server.port)",
+            let reply = await rawReply(server, ["POST /__admin/shutdown HTTP/1.1", "Host: 127.0.0.1:\(server.port)",
                                             "Origin: http://evil.example", "Content-Type: text/plain"], body: "x")
             #expect(reply.hasPrefix("HTTP/1.1 403"), "\(reply)")
             #expect(reply.contains("requests from a web page of another origin (http://evil.example) are refused"))
             #expect(!reply.lowercased().contains("access-control-"))
             // Still serving.
-            #expect(await send(server, ["GET /ok HTTP/1.1", "Host: 127.0.0.1"]).hasPrefix("HTTP/1.1 200"))
+            #expect(await rawReply(server, ["GET /ok HTTP/1.1", "Host: 127.0.0.1"]).hasPrefix("HTTP/1.1 200"))
         }
     }
 
@@ -44,16 +25,16 @@ struct AdminAccessTests {
     func reboundHostRefused() async throws {
         try await withAdminServer { server, _ in
             for path in ["GET /__admin/requests HTTP/1.1", "GET /__admin/mappings HTTP/1.1"] {
-                let reply = await send(server, [path, "Host: attacker.example:\(server.port)"])
+                let reply = await rawReply(server, [path, "Host: attacker.example:\(server.port)"])
                 #expect(reply.hasPrefix("HTTP/1.1 403"), "\(reply)")
                 #expect(reply.contains("Host attacker.example:\(server.port) is not this server's address"))
             }
             let mapping = #"{"request": {"urlPath": "/planted"}, "response": {"status": 200}}"#
-            let planted = await send(server, ["POST /__admin/mappings HTTP/1.1", "Host: evil.example",
+            let planted = await rawReply(server, ["POST /__admin/mappings HTTP/1.1", "Host: evil.example",
                                               "Content-Type: application/json"], body: mapping)
             #expect(planted.hasPrefix("HTTP/1.1 403"))
             for host in ["127.0.0.1:\(server.port)", "localhost:\(server.port)", "[::1]:\(server.port)"] {
-                #expect(await send(server, ["GET /__admin/requests HTTP/1.1", "Host: \(host)"]).hasPrefix("HTTP/1.1 200"), "\(host)")
+                #expect(await rawReply(server, ["GET /__admin/requests HTTP/1.1", "Host: \(host)"]).hasPrefix("HTTP/1.1 200"), "\(host)")
             }
         }
     }
@@ -64,34 +45,34 @@ struct AdminAccessTests {
             let mapping = #"{"request": {"urlPath": "/added"}, "response": {"status": 200, "body": "added"}}"#
             let browser = "User-Agent: Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0"
             for type in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"] {
-                let reply = await send(server, ["POST /__admin/mappings HTTP/1.1", "Host: 127.0.0.1", browser, "Content-Type: \(type)"], body: mapping)
+                let reply = await rawReply(server, ["POST /__admin/mappings HTTP/1.1", "Host: 127.0.0.1", browser, "Content-Type: \(type)"], body: mapping)
                 #expect(reply.hasPrefix("HTTP/1.1 415"), "\(type): \(reply)")
             }
             #expect(mock.stubUsage.count == 1)
-            let accepted = await send(server, ["POST /__admin/mappings HTTP/1.1", "Host: 127.0.0.1", browser, "Content-Type: application/json"], body: mapping)
+            let accepted = await rawReply(server, ["POST /__admin/mappings HTTP/1.1", "Host: 127.0.0.1", browser, "Content-Type: application/json"], body: mapping)
             #expect(accepted.hasPrefix("HTTP/1.1 201"), "\(accepted)")
             // curl -d, as WireMock's documentation writes its commands: the form type, from a tool.
-            let curl = await send(server, ["POST /__admin/mappings HTTP/1.1", "Host: 127.0.0.1", "User-Agent: curl/8.5.0",
+            let curl = await rawReply(server, ["POST /__admin/mappings HTTP/1.1", "Host: 127.0.0.1", "User-Agent: curl/8.5.0",
                                            "Content-Type: application/x-www-form-urlencoded"], body: mapping)
             #expect(curl.hasPrefix("HTTP/1.1 201"), "\(curl)")
             // No body at all, as curl -X POST sends a reset: allowed.
-            #expect(await send(server, ["POST /__admin/reset HTTP/1.1", "Host: 127.0.0.1"]).hasPrefix("HTTP/1.1 200"))
+            #expect(await rawReply(server, ["POST /__admin/reset HTTP/1.1", "Host: 127.0.0.1"]).hasPrefix("HTTP/1.1 200"))
         }
     }
 
     @Test("a browser's cross-site fetch, a CORS preflight and a request with two Host headers are refused")
     func browserSignalsRefused() async throws {
         try await withAdminServer { server, _ in
-            let crossSite = await send(server, ["GET /__admin/requests HTTP/1.1", "Host: 127.0.0.1", "Sec-Fetch-Site: cross-site"])
+            let crossSite = await rawReply(server, ["GET /__admin/requests HTTP/1.1", "Host: 127.0.0.1", "Sec-Fetch-Site: cross-site"])
             #expect(crossSite.hasPrefix("HTTP/1.1 403"))
-            let preflight = await send(server, ["OPTIONS /__admin/mappings HTTP/1.1", "Host: 127.0.0.1",
+            let preflight = await rawReply(server, ["OPTIONS /__admin/mappings HTTP/1.1", "Host: 127.0.0.1",
                                                 "Origin: http://evil.example", "Access-Control-Request-Method: POST"])
             #expect(preflight.hasPrefix("HTTP/1.1 403"))
             #expect(!preflight.lowercased().contains("access-control-"))
-            let twoHosts = await send(server, ["GET /__admin/requests HTTP/1.1", "Host: 127.0.0.1", "Host: evil.example"])
+            let twoHosts = await rawReply(server, ["GET /__admin/requests HTTP/1.1", "Host: 127.0.0.1", "Host: evil.example"])
             #expect(twoHosts.hasPrefix("HTTP/1.1 400"))
             // The same origin as the server's own address is no other origin.
-            let sameOrigin = await send(server, ["GET /__admin/requests HTTP/1.1", "Host: 127.0.0.1:\(server.port)",
+            let sameOrigin = await rawReply(server, ["GET /__admin/requests HTTP/1.1", "Host: 127.0.0.1:\(server.port)",
                                                  "Origin: http://127.0.0.1:\(server.port)"])
             #expect(sameOrigin.hasPrefix("HTTP/1.1 200"))
         }
@@ -100,8 +81,8 @@ struct AdminAccessTests {
     @Test("Configuration.adminHosts lets a name of this machine through")
     func allowedHost() async throws {
         try await withAdminServer({ $0.adminHosts = ["10.0.2.2"] }) { server, _ in
-            #expect(await send(server, ["GET /__admin/requests HTTP/1.1", "Host: 10.0.2.2:\(server.port)"]).hasPrefix("HTTP/1.1 200"))
-            #expect(await send(server, ["GET /__admin/requests HTTP/1.1", "Host: 10.0.2.3:\(server.port)"]).hasPrefix("HTTP/1.1 403"))
+            #expect(await rawReply(server, ["GET /__admin/requests HTTP/1.1", "Host: 10.0.2.2:\(server.port)"]).hasPrefix("HTTP/1.1 200"))
+            #expect(await rawReply(server, ["GET /__admin/requests HTTP/1.1", "Host: 10.0.2.3:\(server.port)"]).hasPrefix("HTTP/1.1 403"))
         }
     }
 
@@ -109,14 +90,14 @@ struct AdminAccessTests {
     func credentials() async throws {
         let credentials = try #require(HTTPMockServer.AdminCredentials("admin:s3cret-pass"))
         try await withAdminServer({ $0.adminCredentials = credentials }) { server, _ in
-            let missing = await send(server, ["GET /__admin/requests HTTP/1.1", "Host: 127.0.0.1"])
+            let missing = await rawReply(server, ["GET /__admin/requests HTTP/1.1", "Host: 127.0.0.1"])
             #expect(missing.hasPrefix("HTTP/1.1 401"))
             #expect(missing.contains("WWW-Authenticate: Basic realm=\"httpmock admin\""))
             let wrong = "Basic " + Data("admin:guess".utf8).base64EncodedString()
-            #expect(await send(server, ["GET /__admin/requests HTTP/1.1", "Host: 127.0.0.1", "Authorization: \(wrong)"]).hasPrefix("HTTP/1.1 401"))
+            #expect(await rawReply(server, ["GET /__admin/requests HTTP/1.1", "Host: 127.0.0.1", "Authorization: \(wrong)"]).hasPrefix("HTTP/1.1 401"))
             let right = "Basic " + Data("admin:s3cret-pass".utf8).base64EncodedString()
-            #expect(await send(server, ["GET /__admin/requests HTTP/1.1", "Host: 127.0.0.1", "Authorization: \(right)"]).hasPrefix("HTTP/1.1 200"))
-            #expect(await send(server, ["GET /ok HTTP/1.1", "Host: 127.0.0.1"]).hasPrefix("HTTP/1.1 200"))
+            #expect(await rawReply(server, ["GET /__admin/requests HTTP/1.1", "Host: 127.0.0.1", "Authorization: \(right)"]).hasPrefix("HTTP/1.1 200"))
+            #expect(await rawReply(server, ["GET /ok HTTP/1.1", "Host: 127.0.0.1"]).hasPrefix("HTTP/1.1 200"))
         }
         #expect(HTTPMockServer.AdminCredentials("no-colon") == nil)
         #expect(HTTPMockServer.AdminCredentials(":password") == nil)

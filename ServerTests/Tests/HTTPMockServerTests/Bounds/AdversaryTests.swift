@@ -8,23 +8,9 @@ import Testing
 /// docs/reliability.md, "The server under attack").
 @Suite("An adversary over raw sockets")
 struct AdversaryTests {
-    private func withAdminServer(_ configure: (inout HTTPMockServer.Configuration) -> Void = { _ in },
-                                 _ body: (HTTPMockServer, HTTPMock) async throws -> Void) async throws {
-        let mock = HTTPMock()
-        mock.addResponses(forPath: "/ok") { MockResponse.plaintext("ok", lifetime: .eternal) }
-        var configuration = HTTPMockServer.Configuration(adminAPI: true)
-        configure(&configuration)
-        try await HTTPMockServer.withServer(serving: mock, configuration: configuration) { server in
-            try await body(server, mock)
-        }
-    }
-
     /// The status of the reply to one request on a connection of its own.
     private func status(_ server: HTTPMockServer, _ lines: [String], body: String = "") async -> Int {
-        var head = lines + ["Connection: close"]
-        if !body.isEmpty { head.append("Content-Length: \(body.utf8.count)") }
-        let text = head.joined(separator: "\r\n") + "\r\n\r\n" + body
-        let reply = await RawSocket.exchange(port: server.port, sending: Array(text.utf8)).reply
+        let reply = await rawReply(server, lines, body: body)
         return Int(reply.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
