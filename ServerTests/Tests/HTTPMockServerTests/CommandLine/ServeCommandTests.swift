@@ -318,6 +318,22 @@ struct ServeCommandTests {
         }
     }
 
+    @Test("an empty WireMock folder (mappings/ and __files/ with nothing in them) starts with no stub, as WireMock does, and serves what the admin API adds")
+    func emptyWireMockFolder() async throws {
+        let folder = try temporaryFolder(["mappings/.keep": "", "__files/.keep": ""])
+        let (child, url) = try await serve([folder.path])
+        try await child.waitForError(containing: "serving 0 stub(s)")
+        let mapping = #"{"request": {"method": "GET", "url": "/added"}, "response": {"status": 200, "body": "added"}}"#
+        #expect(try await call("POST", url.adding("/__admin/mappings"), body: mapping).status == 201)
+        #expect(try await call("GET", url.adding("/added")).text == "added")
+        #expect(await child.terminate() == 0)
+        // A folder with neither mapping files nor a mappings folder is still refused: most likely the wrong path.
+        let wrong = try temporaryFolder(["notes.txt": "x"])
+        let run = try await ChildProcess.runToEnd("httpmock", arguments: ["serve", "--format", "wiremock", wrong.path])
+        #expect(run.status != 0)
+        #expect(run.errors.contains("no \"*.json\" mapping file"), "\(run.errors)")
+    }
+
     @Test("POST /__admin/shutdown ends the process with status 0")
     func adminShutdown() async throws {
         let folder = try temporaryFolder(["greeting.mock.json": Self.greeting])

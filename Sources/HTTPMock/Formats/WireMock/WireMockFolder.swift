@@ -42,11 +42,14 @@ enum WireMockFolder {
             throw HTTPMockError(.missingFile, "WireMock mappings: nothing at \(location.path)")
         case .directory:
             let nested = location.appendingPathComponent("mappings")
-            let folder = LocalFile.kind(at: nested.path) == .directory ? nested : location
+            let hasMappingsFolder = LocalFile.kind(at: nested.path) == .directory
+            let folder = hasMappingsFolder ? nested : location
             // Names are relative to the root, the mappings folder's parent (`mappings/users.json`).
             let prefix = folder.lastPathComponent + "/"
             let names = mappingFiles(in: folder).map { prefix + $0 }
-            if names.isEmpty {
+            // A root with an empty `mappings/` is how a server driven over the admin API starts, as in WireMock;
+            // a folder with neither is more likely the wrong one.
+            if names.isEmpty, !hasMappingsFolder {
                 throw HTTPMockError(.missingFile, "WireMock mappings: no \"*.json\" mapping file in \(folder.path); put the mapping files in a \"mappings\" folder")
             }
             let root = folder.deletingLastPathComponent()
