@@ -95,6 +95,7 @@ enum ServeEventJSON {
             json.member("body", request.bodyText ?? "")
             json.member("bodyAsBase64", body.base64EncodedString())
             json.member("browserProxyRequest", false)
+            json.member("clientIp", request.clientIP)
             json.key("cookies")
             json.object { _ in }
             json.key("headers")

@@ -37,6 +37,8 @@ struct AdminAPITests {
             #expect(request["absoluteUrl"] as? String == "http://127.0.0.1:\(server.port)/user?id=7&id=8")
             #expect(request["host"] as? String == "127.0.0.1")
             #expect(request["port"] as? Int == server.port)
+            // WireMock's journal names the client's address; this client is on loopback.
+            #expect(request["clientIp"] as? String == "127.0.0.1")
             #expect((oldest["httpmock"] as? [String: Any])?["matchedAs"] as? String == "https://api.example.com/user?id=7&id=8")
             #expect(request["method"] as? String == "GET")
             #expect((request["headers"] as? [String: Any])?["X-Trace"] as? String == "abc")
