@@ -192,6 +192,29 @@ import TestSupport
         #expect(try await session.fetch("http://localhost/format?d=2025-12-31").status == 404)
         #expect(try await session.fetch("http://localhost/unix?s=1000000000").text == "unix")
         #expect(try await session.fetch("http://localhost/unix?s=999999999").status == 404)
+        // A value with anything after its date is no date, as WireMock reads it (Foundation's formatters read the
+        // date at the start and ignore the rest).
+        for junk in ["2026-06-14T11:00:00Zjunk", "2026-06-14x", "2026-06-14T11:00:00.123456789012Z",
+                     "2026-06-14T11:00:00%2B02:00:00"] {
+            #expect(try await session.fetch("http://localhost/before?t=\(junk)").status == 404, "\(junk)")
+        }
+        #expect(try await session.fetch("http://localhost/before?t=2026-06-14T11:00:00.5%2B0200").text == "before")
+        #expect(try await session.fetch("http://localhost/format?d=31/12/2025x").status == 404)
+        #expect(try await session.fetch("http://localhost/format?d=1/12/2025").status == 404)
+    }
+
+    @Test("the shape of a moment: every ISO 8601 form WireMock reads, and nothing with more after it")
+    func dateShapes() {
+        for text in ["2026-06-14", "2026-06-14T12:00", "2026-06-14T12:00:00", "2026-06-14T12:00:00.1", "2026-06-14T12:00:00.123456789",
+                     "2026-06-14T12:00:00Z", "2026-06-14T12:00:00+02:00", "2026-06-14T12:00:00-0200", "2026-06-14T12:00+02",
+                     "Sun, 14 Jun 2026 12:00:00 GMT"] {
+            #expect(WireMockDateTime.hasDateShape(text), "\(text)")
+        }
+        for text in ["", "2026-06-14 ", " 2026-06-14", "2026-6-14", "2026-06-14T", "2026-06-14T12", "2026-06-14T12:00:00.",
+                     "2026-06-14T12:00:00.1234567890", "2026-06-14T12:00:00ZZ", "2026-06-14T12:00:00+2", "2026-06-14T12:00:00+02:0",
+                     "Sun, 14 Jun 2026 12:00:00 GMT1", "Sun, 14 Jun 2026 12:00:00", "2100-01-01T00:00:00Zjunk"] {
+            #expect(!WireMockDateTime.hasDateShape(text), "\(text)")
+        }
     }
 
     @Test("global templating serves a body file that is not text unchanged, and renders one that is")
