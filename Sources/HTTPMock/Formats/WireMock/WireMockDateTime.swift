@@ -19,8 +19,11 @@ struct WireMockDateTime: Sendable {
     private let actualFormat: ActualFormat
     private let truncateExpected: TemplateDates.Truncation?
     private let truncateActual: TemplateDates.Truncation?
+    /// `applyTruncationLast`: an expected `now` with an offset is truncated after the offset is added (WireMock's
+    /// default truncates `now` first, then adds it).
+    private let truncationLast: Bool
 
-    static let keys = ["actualFormat", "truncateExpected", "truncateActual", "expectedOffset", "expectedOffsetUnit"]
+    static let keys = ["actualFormat", "truncateExpected", "truncateActual", "applyTruncationLast", "expectedOffset", "expectedOffsetUnit"]
 
     /// Reads the pattern whose operator is `comparison`, its operand at `value`, its modifiers among `fields`.
     init(_ comparison: Comparison, value: WireMockNode, fields: [String: JSONValue], in node: WireMockNode) throws(HTTPMockError) {
@@ -47,6 +50,7 @@ struct WireMockDateTime: Sendable {
         actualFormat = try node.child("actualFormat", of: fields).map { (node) throws(HTTPMockError) in try ActualFormat(node) } ?? .iso
         truncateExpected = try node.child("truncateExpected", of: fields).map(Self.truncation)
         truncateActual = try node.child("truncateActual", of: fields).map(Self.truncation)
+        truncationLast = try node.child("applyTruncationLast", of: fields).map { (node) throws(HTTPMockError) in try node.bool() } ?? false
     }
 
     /// `before 2026-06-14T12:00:00Z`, `after now +3 days`, for reports and keys.
@@ -67,10 +71,15 @@ struct WireMockDateTime: Sendable {
         guard var actual = actualFormat.parse(value.trimmingCharacters(in: .whitespaces)) else { return false }
         var wanted: Date
         switch expected {
-        case .fixed(let date): wanted = date
-        case .now(let amount, let unit): wanted = Self.utc.date(byAdding: unit, value: amount, to: Date()) ?? Date()
+        case .fixed(let date):
+            wanted = date
+            if let truncateExpected { wanted = truncateExpected.apply(to: wanted) }
+        case .now(let amount, let unit):
+            wanted = Date()
+            if let truncateExpected, !truncationLast { wanted = truncateExpected.apply(to: wanted) }
+            wanted = Self.utc.date(byAdding: unit, value: amount, to: wanted) ?? wanted
+            if let truncateExpected, truncationLast { wanted = truncateExpected.apply(to: wanted) }
         }
-        if let truncateExpected { wanted = truncateExpected.apply(to: wanted) }
         if let truncateActual { actual = truncateActual.apply(to: actual) }
         switch comparison {
         case .before: return actual < wanted

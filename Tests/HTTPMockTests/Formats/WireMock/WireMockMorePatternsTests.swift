@@ -203,6 +203,27 @@ import TestSupport
         #expect(try await session.fetch("http://localhost/format?d=1/12/2025").status == 404)
     }
 
+    @Test("applyTruncationLast: an expected now with an offset is truncated after the offset; by default before it, as in WireMock")
+    func truncationOrder() async throws {
+        let mock = try Self.mock([
+            #"{"request": {"urlPath": "/first", "queryParameters": {"t": {"equalToDateTime": "now +1 months", "truncateExpected": "last day of month"}}}, "response": {"body": "first"}}"#,
+            #"{"request": {"urlPath": "/last", "queryParameters": {"t": {"equalToDateTime": "now +1 months", "truncateExpected": "last day of month", "applyTruncationLast": true}}}, "response": {"body": "last"}}"#,
+        ])
+        let now = Date()
+        let utc = WireMockDateTime.utc
+        let truncated = TemplateDates.Truncation.lastDayOfMonth
+        let truncatedFirst = try #require(utc.date(byAdding: .month, value: 1, to: truncated.apply(to: now)))
+        let truncatedLast = truncated.apply(to: try #require(utc.date(byAdding: .month, value: 1, to: now)))
+        let iso = ISO8601DateFormatter()
+        let session = mock.urlSession
+        #expect(try await session.fetch("http://localhost/first?t=\(iso.string(from: truncatedFirst))").text == "first")
+        #expect(try await session.fetch("http://localhost/last?t=\(iso.string(from: truncatedLast))").text == "last")
+        if truncatedFirst != truncatedLast {
+            #expect(try await session.fetch("http://localhost/last?t=\(iso.string(from: truncatedFirst))").status == 404)
+            #expect(try await session.fetch("http://localhost/first?t=\(iso.string(from: truncatedLast))").status == 404)
+        }
+    }
+
     @Test("the shape of a moment: every ISO 8601 form WireMock reads, and nothing with more after it")
     func dateShapes() {
         for text in ["2026-06-14", "2026-06-14T12:00", "2026-06-14T12:00:00", "2026-06-14T12:00:00.1", "2026-06-14T12:00:00.123456789",
