@@ -31,7 +31,8 @@ extension WireMockResponse {
         let pathNames = pathTemplate.map(WireMockRequest.segmentPositions) ?? [:]
         func template(_ text: String, at key: String) throws(HTTPMockError) -> BodyTemplate? {
             guard templating, text.contains("{{") else { return nil }
-            let template = try BodyTemplate(wireMock: text, pathNames: pathNames, place: "\(node.place) at \(node.path).\(key)")
+            let template = try BodyTemplate(wireMock: text, pathNames: pathNames, place: "\(node.place) at \(node.path).\(key)",
+                                            parameters: parameters)
             return template.isTemplated ? template : nil
         }
         var content = MockResponse.Content.data(Data())
@@ -121,6 +122,7 @@ extension WireMockResponse {
         let bodyFile = fileName
         let rendersFile = fileTemplating
         let names = pathNames
+        let transformerParameters = parameters
         response.render = { request in
             var served = base
             served.render = nil
@@ -137,7 +139,7 @@ extension WireMockResponse {
                     let url = try FolderPath(root: bodyFile.folder, limits: bodyFile.limits).file(name, place: "\(bodyFile.place) (\"\(name)\")")
                     var data = try DefinitionFile.read(url, name: bodyFile.place, limit: bodyFile.limits.templatedBodies, knob: "templatedBodies")
                     if rendersFile, let text = String(data: data, encoding: .utf8), text.contains("{{"),
-                       let template = try? BodyTemplate(wireMock: text, pathNames: names, place: bodyFile.place) {
+                       let template = try? BodyTemplate(wireMock: text, pathNames: names, place: bodyFile.place, parameters: transformerParameters) {
                         data = template.render(request)
                     }
                     bytes = data.count

@@ -37,6 +37,8 @@ struct WireMockResponse {
     var templated = false
     /// `transformerParameters.disableBodyFileTemplating`.
     var fileTemplating = true
+    /// `transformerParameters`: what templates read as `{{parameters.…}}`.
+    var parameters: JSONValue?
     /// The `jsonBody` as its file wrote it (compacted), when the mapping was read from text.
     var jsonBodyText: Data?
     /// `proxyBaseUrl` and its companions: another server answers, and the rest of the response is not used.
@@ -152,8 +154,10 @@ struct WireMockResponse {
             }
         }
         if let parameters = node.child("transformerParameters", of: fields) {
-            let known = try parameters.object(known: ["disableBodyFileTemplating"])
-            if let flag = parameters.child("disableBodyFileTemplating", of: known) { fileTemplating = !(try flag.bool()) }
+            // Any keys: WireMock hands them to templates as `parameters` (and to transformers of its extensions).
+            guard case .object(let members) = parameters.value else { throw parameters.error("expected an object, not \(parameters.kind)") }
+            if let flag = parameters.child("disableBodyFileTemplating", of: members) { fileTemplating = !(try flag.bool()) }
+            self.parameters = parameters.value
         }
     }
 

@@ -8,8 +8,15 @@ extension BodyTemplate {
     ///
     /// A problem in the template is an error here, naming its line and column; a problem while rendering (a
     /// limit passed) gives a response body that says what and where.
-    init(wireMock text: String, pathNames: [String: Int], place: String, environmentAccess: Bool = false) throws(HTTPMockError) {
-        let template = try HandlebarsTemplate(text, pathNames: pathNames, place: place, environmentAccess: environmentAccess)
+    /// `parameters`: the mapping's `transformerParameters`, read as `{{parameters.…}}`.
+    init(wireMock text: String, pathNames: [String: Int], place: String, environmentAccess: Bool = false,
+         parameters: JSONValue? = nil) throws(HTTPMockError) {
+        var members = TemplateObject()
+        if case .object(let object)? = parameters, case .object(let converted) = TemplateJSON.value(.object(object)) {
+            members = converted
+        }
+        let template = try HandlebarsTemplate(text, pathNames: pathNames, place: place, environmentAccess: environmentAccess,
+                                              parameters: members)
         if let plain = template.plainText, plain == text {
             self.init(parts: [.literal(text)], escapesForJSON: false)
         } else {

@@ -224,6 +224,18 @@ import TestSupport
         }
     }
 
+    @Test("transformerParameters with keys of one's own: templates read them as parameters, as WireMock's do")
+    func transformerParameters() async throws {
+        let mock = try Self.mock([
+            #"{"request": {"urlPath": "/hello"}, "response": {"body": "{{parameters.greeting}}, {{request.query.name}} ({{parameters.count}}, {{parameters.nested.a}})", "transformers": ["response-template"], "transformerParameters": {"greeting": "Hello", "count": 3, "nested": {"a": "b"}, "disableBodyFileTemplating": false}}}"#,
+        ])
+        #expect(try await mock.urlSession.fetch("http://localhost/hello?name=Ann").text == "Hello, Ann (3, b)")
+        let refused = #expect(throws: HTTPMockError.self) {
+            try Self.mock([#"{"request": {"urlPath": "/x"}, "response": {"body": "x", "transformerParameters": ["not", "an", "object"]}}"#])
+        }
+        #expect(refused?.message.contains("transformerParameters: expected an object") == true, "\(String(describing: refused))")
+    }
+
     @Test("the shape of a moment: every ISO 8601 form WireMock reads, and nothing with more after it")
     func dateShapes() {
         for text in ["2026-06-14", "2026-06-14T12:00", "2026-06-14T12:00:00", "2026-06-14T12:00:00.1", "2026-06-14T12:00:00.123456789",

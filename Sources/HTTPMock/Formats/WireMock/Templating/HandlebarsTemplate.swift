@@ -26,9 +26,11 @@ struct HandlebarsTemplate: Sendable {
     let pathNames: [String: Int]
     let environmentAccess: Bool
     let limits: TemplateLimits
+    /// `{{parameters.…}}`: the mapping's `transformerParameters`.
+    let parameters: TemplateObject
 
     init(_ text: String, pathNames: [String: Int], place: String, environmentAccess: Bool = false,
-         limits: TemplateLimits = .standard) throws(HTTPMockError) {
+         limits: TemplateLimits = .standard, parameters: TemplateObject = TemplateObject()) throws(HTTPMockError) {
         let checks = TemplateChecks(pathNames: pathNames, environmentAccess: environmentAccess)
         do {
             nodes = try HandlebarsParser(text, checks: checks).parse()
@@ -39,6 +41,7 @@ struct HandlebarsTemplate: Sendable {
         self.pathNames = pathNames
         self.environmentAccess = environmentAccess
         self.limits = limits
+        self.parameters = parameters
     }
 
     /// The text, when the template holds nothing but text (no expression, comment or escape).
@@ -98,7 +101,7 @@ final class HandlebarsRenderer {
         model = TemplateRequestModel(request: request, pathNames: template.pathNames)
         // `originalRequest`: the same request, as a webhook's templates name it.
         frames = [Frame(value: .object(TemplateObject([("request", .request), ("originalRequest", .request),
-                                                         ("parameters", .object(TemplateObject()))])))]
+                                                         ("parameters", .object(template.parameters))])))]
     }
 
     // MARK: - Limits
