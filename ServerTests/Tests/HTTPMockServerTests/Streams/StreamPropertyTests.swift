@@ -246,7 +246,7 @@ struct StreamPropertyTests {
         let stalls = if case .stall = stream.fault { true } else { false }
         let started = Date()
         let client = SocketStreamClient(URL(string: "https://streams.test/stream/\(stream.seed)")!, configuration: configuration,
-                                        timeout: stalls ? 1 : 60)
+                                        timeout: stalls ? 5 : 60)
         await client.waitForEnd()
         let expected = stream.delivered.filter { !$0.data.isEmpty }
         let pieces = client.pieceSizes
@@ -272,8 +272,9 @@ struct StreamPropertyTests {
     private static func check(_ stream: GeneratedStream, port: Int) async -> String? {
         let stalls = if case .stall = stream.fault { true } else { false }
         let (response, sent) = await offPool { () -> (RawConnection.ChunkedResponse?, ContinuousClock.Instant) in
-            // A stalled stream is read until nothing comes for a second (nothing may come after the stall).
-            let connection = RawConnection(port: port, readTimeout: stalls ? 1 : 60)
+            // A stalled stream is read until nothing comes for 5 s (nothing may come after the stall; the parts before
+            // it come well within that, even under a sanitizer).
+            let connection = RawConnection(port: port, readTimeout: stalls ? 5 : 60)
             let sent = ContinuousClock.now
             connection?.send("GET /stream/\(stream.seed) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             return (connection?.nextChunkedResponse(), sent)
