@@ -25,7 +25,7 @@ struct Serve: AsyncParsableCommand {
         secrets redacted, as a WireMock folder (mappings/ and __files/) when httpmock stops.
 
         On Ctrl-C (SIGINT) or SIGTERM, httpmock stops accepting connections and lets the requests being answered \
-        finish, for up to 5 seconds; a second signal stops it at once.
+        finish, for up to 5 seconds (--grace-period); a second signal stops it at once.
 
         Each request no stub answered is printed on standard error with the stub that came closest and how it \
         differs; with --verbose, every request is, with its status.
@@ -90,6 +90,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a whole request body may take, however steadily it arrives, before 408.")
     var requestBodyTotalTimeout: Double = 300
 
+    @Option(help: "Seconds the requests being answered have to finish after SIGINT or SIGTERM (a second signal stops at once).")
+    var gracePeriod: Double = 5
+
     func validate() throws {
         if paths.isEmpty, recordTo == nil, proxy == nil {
             throw ValidationError("Name at least one path to serve (or --proxy to forward everything).")
@@ -112,6 +115,9 @@ struct Serve: AsyncParsableCommand {
         for (name, seconds) in [("--request-body-timeout", requestBodyTimeout), ("--request-body-total-timeout", requestBodyTotalTimeout)]
         where !(seconds.isFinite && seconds > 0 && seconds <= 86_400) {
             throw ValidationError("\(name) \(seconds) is not a number of seconds from more than 0 to 86400.")
+        }
+        guard gracePeriod.isFinite, (0...86_400).contains(gracePeriod) else {
+            throw ValidationError("--grace-period \(gracePeriod) is not a number of seconds from 0 to 86400.")
         }
         if let adminAuth, HTTPMockServer.AdminCredentials(adminAuth) == nil {
             throw ValidationError("--admin-auth takes user:password, both not empty.")
@@ -190,9 +196,10 @@ struct Serve: AsyncParsableCommand {
             if let contractDocument { console.showViolations(event, entry, against: contractDocument) }
         }
 
-        // The first signal lets the requests being answered finish (for up to 5 seconds); a second stops at once.
+        // The first signal lets the requests being answered finish (for up to --grace-period); a second stops at once.
+        let grace = gracePeriod
         let signals = StopSignals { first in
-            Task { if first { await server.stop(gracePeriod: Self.gracePeriod) } else { await server.stop() } }
+            Task { if first { await server.stop(gracePeriod: grace) } else { await server.stop() } }
         }
         let watching = watch ? Task {
             await watcher.run(every: 0.5, from: baseline) { changed in
@@ -221,9 +228,6 @@ struct Serve: AsyncParsableCommand {
         }
         Console.error("httpmock: stopped")
     }
-
-    /// Seconds the requests being answered have to finish after SIGINT or SIGTERM.
-    static let gracePeriod: TimeInterval = 5
 
     /// `127.x.x.x`, `::1` and `localhost`: reachable from this machine only.
     static func isLoopback(_ address: String) -> Bool { Loopback.contains(address) }

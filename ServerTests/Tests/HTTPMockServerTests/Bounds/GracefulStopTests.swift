@@ -10,7 +10,9 @@ struct GracefulStopTests {
     @Test("a response waiting out its delay is sent whole, then the connection closes")
     func inFlightResponseFinishes() async throws {
         let mock = HTTPMock()
-        mock.addResponses(forPath: "/slow") { MockResponse.plaintext("done", lifetime: .eternal, delivery: .delayed(3)) }
+        // Long enough that the checks below run within it however loaded the machine (they took over 3 s under
+        // ThreadSanitizer beside the stream property tests).
+        mock.addResponses(forPath: "/slow") { MockResponse.plaintext("done", lifetime: .eternal, delivery: .delayed(20)) }
         let server = try await HTTPMockServer.start(serving: mock)
         let port = server.port
         let slow = Task { await RawSocket.exchange(port: port, sending: Array(request.utf8)) }

@@ -53,9 +53,12 @@ struct ServeCommandTests {
     @Test("SIGTERM lets a request being answered finish before httpmock stops")
     func sigtermFinishesInFlightRequests() async throws {
         let folder = try temporaryFolder([
-            "mappings/slow.json": #"{"request": {"method": "GET", "url": "/slow"}, "response": {"status": 200, "body": "done", "fixedDelayMilliseconds": 3000}}"#,
+            // Long enough that the journal is read within it however loaded the machine.
+            "mappings/slow.json": #"{"request": {"method": "GET", "url": "/slow"}, "response": {"status": 200, "body": "done", "fixedDelayMilliseconds": 20000}}"#,
         ])
-        let (child, url) = try await serve([folder.path])
+        // A grace longer than the delay, and a delay long enough that the journal is read within it however loaded
+        // the machine.
+        let (child, url) = try await serve([folder.path, "--grace-period", "60"])
         let port = try #require(url.port)
         let answered = Guarded(false)
         let slow = Task {
@@ -366,6 +369,7 @@ struct ServeCommandTests {
             (["serve", "x", "--admin-api-basic-auth", "nocolon"], "--admin-auth takes user:password"),
             (["serve", "x", "--request-body-timeout", "0"], "--request-body-timeout 0.0 is not a number of seconds"),
             (["serve", "x", "--request-body-total-timeout", "nan"], "--request-body-total-timeout nan is not a number of seconds"),
+            (["serve", "x", "--grace-period", "nan"], "--grace-period nan is not a number of seconds from 0 to 86400"),
         ]
         for (arguments, text) in cases {
             let run = try await ChildProcess.runToEnd("httpmock", arguments: arguments)
