@@ -229,18 +229,10 @@ struct ValueGenerator {
     }
 
     private static func date(_ number: UInt64, time: Bool) -> String {
-        // Within 2020 to 2029, at a whole second; the civil date from days since 1970 (Howard Hinnant's algorithm),
-        // without a date formatter, which costs more to make than the whole rest of a body.
+        // Within 2020 to 2029, at a whole second, without a date formatter, which costs more to make than the whole
+        // rest of a body.
         let seconds = 1_577_836_800 + Int(number % 315_360_000)
-        let days = seconds / 86_400
-        let era = (days + 719_468) / 146_097
-        let dayOfEra = days + 719_468 - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = CivilDate.from(daysSince1970: seconds / 86_400)
         var text = String(format: "%04d-%02d-%02d", year, month, day)
         if time {
             let second = seconds % 86_400

@@ -247,4 +247,16 @@ struct AdminError: Error {
         return .json(["errors": [error]], status: status)
     }
 }
+extension AdminRequest {
+    /// The query parameter `name` (`offset`, `limit`) as a whole number from 0; `nil` when absent; a 400 naming it
+    /// and `what` is counted otherwise.
+    func wholeNumber(_ name: String, counting what: String) throws(AdminError) -> Int? {
+        guard let text = query[name] else { return nil }
+        guard let number = Int(text), number >= 0 else {
+            throw AdminError(status: 400, code: 10, pointer: name, title: "Invalid parameter",
+                             detail: "\(name)=\(text) is not a whole number of \(what)")
+        }
+        return number
+    }
+}
 #endif

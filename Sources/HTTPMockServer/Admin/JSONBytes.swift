@@ -1,5 +1,6 @@
 #if Server
 import Foundation
+import HTTPMock
 
 /// JSON written straight to bytes, for the admin API's listings: no dictionary of `Any` built first, and no
 /// `JSONSerialization`, which on Linux costs more than the rest of a listing together. Keys are written in the
@@ -133,16 +134,7 @@ extension Date {
         let seconds = Int(timeIntervalSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let time = seconds - days * 86_400
-        // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = CivilDate.from(daysSince1970: days)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
         var yearText = String(year)
         while yearText.count < 4 { yearText = "0" + yearText }

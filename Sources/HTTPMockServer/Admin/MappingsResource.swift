@@ -82,8 +82,8 @@ enum MappingsResource {
         let ids = Set(created.map(\.id))
         // A mapping saved into the folder (`mappings/save`) is listed once, as the one created here.
         let all = created + folderMappings(context).map(\.mapping).filter { !ids.contains($0.id) }
-        let offset = try wholeNumber("offset", request) ?? 0
-        let limit = try wholeNumber("limit", request) ?? all.count
+        let offset = try request.wholeNumber("offset", counting: "mappings") ?? 0
+        let limit = try request.wholeNumber("limit", counting: "mappings") ?? all.count
         let page = all.dropFirst(offset).prefix(limit)
         var json = JSONBytes(capacity: page.reduce(64) { $0 + $1.json.count + 1 })
         json.object { json in
@@ -212,15 +212,6 @@ enum MappingsResource {
     private static func notFound(_ id: UUID) -> AdminError {
         AdminError(status: 404, code: 40, title: "No stub mapping \(id.uuidString.lowercased())",
                    detail: "GET /__admin/mappings lists the mappings created over the admin API and those of the served WireMock folder; stubs registered in code are not among them")
-    }
-
-    private static func wholeNumber(_ name: String, _ request: AdminRequest) throws(AdminError) -> Int? {
-        guard let text = request.query[name] else { return nil }
-        guard let number = Int(text), number >= 0 else {
-            throw AdminError(status: 400, code: 10, pointer: name, title: "Invalid parameter",
-                             detail: "\(name)=\(text) is not a whole number of mappings")
-        }
-        return number
     }
 }
 #endif

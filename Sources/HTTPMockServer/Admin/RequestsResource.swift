@@ -44,8 +44,8 @@ enum RequestsResource {
             since = date
         }
         let after = since
-        let offset = try wholeNumber("offset", request) ?? 0
-        let limit = try wholeNumber("limit", request) ?? Int.max
+        let offset = try request.wholeNumber("offset", counting: "requests") ?? 0
+        let limit = try request.wholeNumber("limit", counting: "requests") ?? Int.max
         var page = journal.reversed().lazy.filter { $0.receivedAt > after }.dropFirst(offset).prefix(limit)
             .makeIterator()
         var json = JSONBytes(capacity: min(journal.count, limit) * 1_024 + 64)
@@ -60,15 +60,6 @@ enum RequestsResource {
             }
         }
         return .json(json)
-    }
-
-    private static func wholeNumber(_ name: String, _ request: AdminRequest) throws(AdminError) -> Int? {
-        guard let text = request.query[name] else { return nil }
-        guard let number = Int(text), number >= 0 else {
-            throw AdminError(status: 400, code: 10, pointer: name, title: "Invalid parameter",
-                             detail: "\(name)=\(text) is not a whole number of requests")
-        }
-        return number
     }
 
     /// `{"requests": [logged requests…], "requestJournalDisabled": false}`.
