@@ -130,17 +130,27 @@ struct ProxyTests {
 
     @Test("a proxy pointed at the server itself answers 508 Loop Detected instead of going round")
     func loopDetected() async throws {
-        // Find a free port, then serve on it with the proxy pointing at that same port.
-        let probe = try await HTTPMockServer.start(serving: HTTPMock())
-        let port = probe.port
-        await probe.stop()
+        // Find a free port, then serve on it with the proxy pointing at that same port. Tests run in parallel, so
+        // another server may take the port in between: then try again with another one.
         let mock = HTTPMock()
         mock.unmockedPolicy = .passthrough
-        let configuration = HTTPMockServer.Configuration(proxy: URL(string: "http://127.0.0.1:\(port)")!)
-        try await HTTPMockServer.withServer(serving: mock, port: port, configuration: configuration) { server in
-            let reply = try await call("GET", server.baseURL.adding("/anything"))
-            #expect(reply.status == 508)
-            #expect(reply.text.contains("came back to this server through its own proxy"))
+        var attempts = 0
+        while true {
+            attempts += 1
+            let probe = try await HTTPMockServer.start(serving: HTTPMock())
+            let port = probe.port
+            await probe.stop()
+            let configuration = HTTPMockServer.Configuration(proxy: URL(string: "http://127.0.0.1:\(port)")!)
+            do {
+                try await HTTPMockServer.withServer(serving: mock, port: port, configuration: configuration) { server in
+                    let reply = try await call("GET", server.baseURL.adding("/anything"))
+                    #expect(reply.status == 508)
+                    #expect(reply.text.contains("came back to this server through its own proxy"))
+                }
+                return
+            } catch let error as HTTPMockError where "\(error)".contains("is in use by another process") && attempts < 20 {
+                continue
+            }
         }
     }
 }
