@@ -41,7 +41,14 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
-        .target(name: "HTTPMock"),
+        // The interpreters: general languages that the engine and the file formats use, each a module of its own
+        // that knows nothing of HTTP mocking. Targets, not products; `package` access only, never API.
+        .target(name: "_HTTPMockRegex"),         // regular expressions within a budget of work
+        .target(name: "_HTTPMockJSON"),          // JSON values, JSONPath, JSON Schema (drafts 4 to 2020-12)
+        .target(name: "_HTTPMockXML"),           // an XML tree, XML comparison, XPath 1.0 (FoundationXML on Linux)
+        // Handlebars with WireMock's helpers
+        .target(name: "_HTTPMockTemplates", dependencies: ["_HTTPMockRegex", "_HTTPMockJSON", "_HTTPMockXML"]),
+        .target(name: "HTTPMock", dependencies: ["_HTTPMockRegex", "_HTTPMockJSON", "_HTTPMockXML", "_HTTPMockTemplates"]),
         .target(name: "HTTPMockTesting", dependencies: ["HTTPMock"]),
         // Empty unless the `OpenAPI` trait is on: its sources are inside `#if OpenAPI`.
         .target(
@@ -84,6 +91,11 @@ let package = Package(
         .executableTarget(name: "JournalWriterFixture", dependencies: ["HTTPMock"]),
         // What both test targets share: one way to send a request through a mock and read the reply.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Each interpreter's own tests, run without the engine.
+        .testTarget(name: "_HTTPMockRegexTests", dependencies: ["_HTTPMockRegex"]),
+        .testTarget(name: "_HTTPMockJSONTests", dependencies: ["_HTTPMockJSON"]),
+        .testTarget(name: "_HTTPMockXMLTests", dependencies: ["_HTTPMockXML"]),
+        .testTarget(name: "_HTTPMockTemplatesTests", dependencies: ["_HTTPMockTemplates"]),
         .testTarget(
             name: "HTTPMockTests",
             dependencies: ["HTTPMock", "TestSupport"],

@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockRegex
 
 /// The heart of a mock: stubs, the unmocked policy and the journal, behind one lock.
 ///
@@ -795,5 +796,12 @@ extension Engine {
     func endWebSocket(_ entry: Int, code: Int?) {
         state.withLock { $0.journal.updateWebSocket(entry) { $0?.close(code: code) } }
         journalEvents.notify(.streamed, entry: entry, engine: self)
+    }
+}
+
+extension RegexBudget {
+    /// What a request whose stub's expression ran past the budget is told, with the stub it was testing.
+    static func message(stub: String, pattern: String) -> String {
+        "HTTPMock: the request was not answered: the regular expression /\(pattern)/ of stub \(stub) ran past its matching budget (about 20 million steps of ICU's matcher, more for a long input) on it and was stopped. It backtracks exponentially on input like this one: write it without nested quantifiers (such as a+ for (a+)+), or anchor and narrow it.\n"
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import _HTTPMockRegex
+import _HTTPMockJSON
 
 extension Match {
     /// The request's body is exactly these bytes.

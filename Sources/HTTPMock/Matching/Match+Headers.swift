@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockRegex
 
 extension Match {
     /// The request has a header `name` (compared case-insensitively), with any value.

@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockRegex
 
 // Matchers on parts of a request the public words do not reach with a regular expression (a query value, a
 // cookie, the path alone, the path and query, a URI template variable). WireMock mapping files use them.

@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockRegex
 
 extension Match {
     /// The request's full URL (`absoluteString`) contains a match of the regular expression `pattern`.

@@ -1,6 +1,7 @@
 #if OpenAPI
 import Foundation
 import HTTPMock
+import _HTTPMockJSON
 
 extension OpenAPIDocument {
     /// Every way `request` breaks the document, as a mock made from it refuses requests: a path it does not list,

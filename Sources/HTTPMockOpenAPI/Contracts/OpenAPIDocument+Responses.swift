@@ -1,6 +1,7 @@
 #if OpenAPI
 import Foundation
 import HTTPMock
+import _HTTPMockJSON
 
 extension OpenAPIDocument {
     /// Every way a response to `request` breaks the document: a status its operation does not list, a

@@ -1,6 +1,7 @@
 #if OpenAPI
 import Foundation
 import HTTPMock
+import _HTTPMockJSON
 
 /// A document and the sibling files its `$ref`s name, read into one value in which every `$ref` points inside it:
 /// each other file is placed under `x-httpmock-files` (`#/x-httpmock-files/1/components/schemas/Pet`), so that

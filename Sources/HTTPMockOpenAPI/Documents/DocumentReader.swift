@@ -1,6 +1,7 @@
 #if OpenAPI
 import Foundation
 import HTTPMock
+import _HTTPMockJSON
 
 /// Walks a bundled document into ``OperationContract``s, noting every problem on the way (never stopping at the
 /// first), each in the words of the file that holds it.

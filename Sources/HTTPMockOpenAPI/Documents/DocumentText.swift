@@ -2,6 +2,7 @@
 import Foundation
 import HTTPMock
 import Yams
+import _HTTPMockJSON
 
 /// The text of one file of an OpenAPI document read into a JSON value: JSON when it starts with `{` or `[`, YAML
 /// otherwise (JSON being YAML too, a file that is neither reads as YAML and says why not).

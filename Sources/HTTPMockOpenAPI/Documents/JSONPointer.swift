@@ -1,5 +1,6 @@
 #if OpenAPI
 import HTTPMock
+import _HTTPMockJSON
 
 /// JSON pointers (RFC 6901) into a document: `/paths/~1pets~1{petId}/get`.
 enum JSONPointer {

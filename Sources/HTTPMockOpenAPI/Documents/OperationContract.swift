@@ -1,5 +1,6 @@
 #if OpenAPI
 import HTTPMock
+import _HTTPMockJSON
 
 /// What a document says of one operation, read and compiled once: what a request must send and what it may get.
 struct OperationContract: Sendable {

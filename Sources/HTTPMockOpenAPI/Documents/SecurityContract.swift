@@ -1,6 +1,7 @@
 #if OpenAPI
 import Foundation
 import HTTPMock
+import _HTTPMockJSON
 
 /// What an operation's `security` asks of a request, as Prism checks it: any one of its requirements, each with all
 /// of its schemes' credentials present (their values are not checked: a mock has no one to ask).

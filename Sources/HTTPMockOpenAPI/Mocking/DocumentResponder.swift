@@ -1,6 +1,7 @@
 #if OpenAPI
 import Foundation
 import HTTPMock
+import _HTTPMockJSON
 
 /// Answers the requests of one operation as Prism does: refuses a request that breaks the contract (422 with an
 /// `application/problem+json` body naming every violation), else serves the response the request prefers

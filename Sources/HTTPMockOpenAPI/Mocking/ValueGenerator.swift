@@ -1,6 +1,7 @@
 #if OpenAPI
 import Foundation
 import HTTPMock
+import _HTTPMockJSON
 
 /// Makes a value that a schema allows, for responses the document gives no example of: the same schema, place and
 /// variant give the same value, in every run and on every machine.

@@ -1,3 +1,5 @@
+import _HTTPMockJSON
+
 /// Builds an ``UnmatchedReport``: compares a request with every stub, field by field, and keeps the closest.
 ///
 /// Only runs for a request no stub answered; the matched path never comes here. A mock with more than
@@ -223,12 +225,5 @@ extension Condition {
     var expectation: String {
         guard field != .condition, let space = summary.firstIndex(of: " ") else { return summary }
         return String(summary[summary.index(after: space)...])
-    }
-}
-
-extension String {
-    /// At most `limit` characters, with `…` when cut.
-    func clipped(to limit: Int) -> String {
-        count <= limit ? self : String(prefix(limit)) + "…"
     }
 }

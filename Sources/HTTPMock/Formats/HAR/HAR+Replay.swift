@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import _HTTPMockJSON
 
 extension HAR {
     /// One stub per distinct request (method, URL and, if matched, body), answering with the recorded responses in

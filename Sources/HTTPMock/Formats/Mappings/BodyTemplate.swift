@@ -1,4 +1,6 @@
 import Foundation
+import _HTTPMockJSON
+import _HTTPMockTemplates
 
 /// A response body with placeholders filled from the request when it is served.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockJSON
 
 /// The value a query parameter must have in a mapping file: `"swift"`, `["a", "b"]` (a repeated key),
 /// `{"any": true}` (present, any value), `{"flag": true}` (written without `=`). Numbers and booleans are text.

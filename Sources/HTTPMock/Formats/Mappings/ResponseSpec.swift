@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockJSON
 
 /// One response of a mock in a mapping file.
 ///

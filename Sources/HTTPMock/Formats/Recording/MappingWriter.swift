@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockJSON
 
 /// Writes recorded traffic as a mapping file (`recorded.mock.json`), one mock per distinct request with its
 /// responses in the order they came.

@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockJSON
 
 /// What is blanked out of traffic before it is written to a file: header values, query parameter values and
 /// JSON body fields, by name (case-insensitive), replaced by ``placeholder``.

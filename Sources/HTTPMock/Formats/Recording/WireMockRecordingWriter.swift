@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockJSON
 
 /// Turns recorded traffic into WireMock stub mappings: one per response, secrets redacted. Requests that repeat
 /// become a scenario, as WireMock's `repeatsAsScenarios` records them: the first answer in state `Started`, each next

@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockJSON
 
 /// Reads and decodes the JSON files of a mock definition (a bundle, a mapping, a HAR), turning every problem into
 /// an ``HTTPMockError`` that names the file and where in it the problem is.

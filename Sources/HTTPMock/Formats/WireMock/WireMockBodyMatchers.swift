@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockJSON
 
 extension Match {
     /// The body is JSON equal to `value` as `comparison` allows (WireMock's `equalToJson`).

@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockJSON
 
 extension WireMockConversion {
     /// One mock of an HTTPMock mapping file written as WireMock mappings: its request spec as WireMock's request

@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockJSON
 
 /// Turns the other formats HTTPMock reads into WireMock folders (`httpmock convert`): HAR files through the same
 /// writer as recordings, Mockingbird bundles entry by entry, HTTPMock's own mapping files mock by mock. The folder answers the requests of the source the way

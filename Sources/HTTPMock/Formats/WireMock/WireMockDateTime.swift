@@ -1,4 +1,6 @@
 import Foundation
+import _HTTPMockJSON
+import _HTTPMockTemplates
 
 /// WireMock's date and time patterns (`before`, `after`, `equalToDateTime`): the value read as a moment and compared
 /// with an expected one, fixed (`2026-06-14T12:00:00Z`) or relative to the time of the request (`now +3 days`),
@@ -42,7 +44,7 @@ struct WireMockDateTime: Sendable {
             for key in ["expectedOffset", "expectedOffsetUnit"] where fields[key] != nil {
                 throw node.child(key, of: fields)!.error("\"\(key)\" applies to an expected time of \"now\"")
             }
-            guard let date = Self.parse(text) else {
+            guard let date = TemplateDates.moment(text) else {
                 throw value.error("\"\(text)\" is not a date and time WireMock reads; write \"now\", \"now +3 days\", \"2026-06-14\" or \"2026-06-14T12:00:00Z\"")
             }
             expected = .fixed(date)
@@ -77,7 +79,7 @@ struct WireMockDateTime: Sendable {
         case .now(let amount, let unit):
             wanted = Date()
             if let truncateExpected, !truncationLast { wanted = truncateExpected.apply(to: wanted) }
-            wanted = Self.utc.date(byAdding: unit, value: amount, to: wanted) ?? wanted
+            wanted = TemplateDates.utc.date(byAdding: unit, value: amount, to: wanted) ?? wanted
             if let truncateExpected, truncationLast { wanted = truncateExpected.apply(to: wanted) }
         }
         if let truncateActual { actual = truncateActual.apply(to: actual) }
@@ -96,12 +98,6 @@ struct WireMockDateTime: Sendable {
         }
         return truncation
     }
-
-    static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
 
     /// ` +3 days`, ` -1 hours`, or nothing.
     private static func offset(_ text: String, at node: WireMockNode) throws(HTTPMockError) -> (Int, Calendar.Component) {
@@ -125,80 +121,6 @@ struct WireMockDateTime: Sendable {
         }
     }
 
-    /// A moment written as ISO 8601 (with a zone or offset, or without, read in UTC; a date alone is its first
-    /// moment) or as RFC 1123 (`Sun, 14 Jun 2026 12:00:00 GMT`).
-    static func parse(_ text: String) -> Date? {
-        // Foundation's formatters on Linux read a date from the start of a text and ignore what follows
-        // (`2100-01-01T00:00:00Zjunk`); WireMock refuses such a value, so the whole text must have a date's shape.
-        guard hasDateShape(text) else { return nil }
-        let zoned = ISO8601DateFormatter()
-        zoned.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = zoned.date(from: text) { return date }
-        zoned.formatOptions = [.withInternetDateTime]
-        if let date = zoned.date(from: text) { return date }
-        for pattern in ["yyyy-MM-dd'T'HH:mm:ss.SSS", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd",
-                        "EEE, dd MMM yyyy HH:mm:ss zzz"] {
-            if let date = formatter(pattern).date(from: text) { return date }
-        }
-        return nil
-    }
-
-    /// Whether `text` is shaped as WireMock reads a moment, whole: ISO 8601 (`dddd-dd-dd`, then `Tdd:dd`, `:dd`, a
-    /// fraction, a zone `Z` or `+dd:dd`, each optional in that order) or RFC 1123 (`Sun, 14 Jun 2026 12:00:00 GMT`).
-    static func hasDateShape(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        func isDigit(_ byte: UInt8) -> Bool { (48...57).contains(byte) }
-        func isLetter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) }
-        /// Whether `bytes` from `start` follow `shape`: `d` a digit, `a` a letter, anything else itself.
-        func follows(_ shape: String, at start: Int) -> Bool {
-            let shape = Array(shape.utf8)
-            guard start + shape.count <= bytes.count else { return false }
-            for (offset, expected) in shape.enumerated() {
-                let byte = bytes[start + offset]
-                switch expected {
-                case UInt8(ascii: "d"): if !isDigit(byte) { return false }
-                case UInt8(ascii: "a"): if !isLetter(byte) { return false }
-                default: if byte != expected { return false }
-                }
-            }
-            return true
-        }
-        if follows("aaa, dd aaa dddd dd:dd:dd ", at: 0) {
-            let zone = bytes.dropFirst(26)
-            return (1...5).contains(zone.count) && zone.allSatisfy(isLetter)
-        }
-        guard follows("dddd-dd-dd", at: 0) else { return false }
-        var at = 10
-        guard at < bytes.count else { return true }
-        guard follows("Tdd:dd", at: at) else { return false }
-        at += 6
-        if follows(":dd", at: at) {
-            at += 3
-            if at < bytes.count, bytes[at] == UInt8(ascii: ".") {
-                var digits = 0
-                at += 1
-                while at < bytes.count, isDigit(bytes[at]), digits < 9 { at += 1; digits += 1 }
-                guard digits > 0 else { return false }
-            }
-        }
-        if at == bytes.count { return true }
-        if bytes[at] == UInt8(ascii: "Z") { return at + 1 == bytes.count }
-        guard bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-"), follows("dd", at: at + 1) else { return false }
-        at += 3
-        if at == bytes.count { return true }
-        if bytes[at] == UInt8(ascii: ":") { at += 1 }
-        return follows("dd", at: at) && at + 2 == bytes.count
-    }
-
-    static func formatter(_ pattern: String) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = pattern
-        formatter.isLenient = false
-        return formatter
-    }
-
     /// How the value is written: ISO 8601 (the default), a date pattern, or a number of seconds (`unix`) or
     /// milliseconds (`epoch`) since 1970.
     private enum ActualFormat: Sendable {
@@ -217,12 +139,12 @@ struct WireMockDateTime: Sendable {
 
         func parse(_ text: String) -> Date? {
             switch self {
-            case .iso: return WireMockDateTime.parse(text)
+            case .iso: return TemplateDates.moment(text)
             case .unix: return Double(text).map { Date(timeIntervalSince1970: $0) }
             case .epoch: return Double(text).map { Date(timeIntervalSince1970: $0 / 1000) }
             case .format(let pattern):
                 // The whole text, as WireMock's formatter reads it: what the pattern writes back must be the text.
-                let formatter = WireMockDateTime.formatter(pattern)
+                let formatter = TemplateDates.strictFormatter(pattern)
                 guard let date = formatter.date(from: text), formatter.string(from: date) == text else { return nil }
                 return date
             }

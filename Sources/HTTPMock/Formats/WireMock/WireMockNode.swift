@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockJSON
 
 /// A value of a WireMock mapping with where it is (`request.headers.Accept`), so every problem names the file,
 /// the mapping and the key.

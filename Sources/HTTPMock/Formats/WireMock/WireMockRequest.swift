@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockJSON
 
 /// The `request` of a WireMock mapping, translated onto ``Match``.
 struct WireMockRequest {

@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockJSON
 
 /// The `response` of a WireMock mapping, read and checked; ``served(files:globalTemplating:pathTemplate:)`` turns
 /// it into a ``MockResponse``.

@@ -1,3 +1,5 @@
+import _HTTPMockJSON
+
 /// A mapping's scenario fields: `scenarioName`, `requiredScenarioState`, `newScenarioState`.
 ///
 /// Read and checked here; ``apply(to:response:)`` turns them into the engine's scenarios (see

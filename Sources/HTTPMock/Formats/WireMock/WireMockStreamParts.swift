@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockJSON
 
 /// A streamed answer in a WireMock mapping, as recordings write it and HTTPMock serves it.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockJSON
 
 extension WireMockStubMapping {
     /// Writes each mapping to `<root>/mappings/<id>.json`, as WireMock saves the mappings it was given over its admin

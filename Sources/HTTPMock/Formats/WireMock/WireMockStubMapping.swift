@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockJSON
 
 /// One WireMock stub mapping, read and checked: what a mapping file holds (alone, or in a `{"mappings": […]}`
 /// list), and what WireMock's admin API receives.

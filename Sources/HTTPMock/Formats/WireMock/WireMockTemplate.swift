@@ -1,4 +1,6 @@
 import Foundation
+import _HTTPMockJSON
+import _HTTPMockTemplates
 
 extension BodyTemplate {
     /// Reads a WireMock (Handlebars) template: text, `{{…}}` (HTML-escaped, as Handlebars escapes it), `{{{…}}}`,
@@ -15,8 +17,13 @@ extension BodyTemplate {
         if case .object(let object)? = parameters, case .object(let converted) = TemplateJSON.value(.object(object)) {
             members = converted
         }
-        let template = try HandlebarsTemplate(text, pathNames: pathNames, place: place, environmentAccess: environmentAccess,
+        let template: HandlebarsTemplate
+        do {
+            template = try HandlebarsTemplate(text, pathNames: pathNames, place: place, environmentAccess: environmentAccess,
                                               parameters: members)
+        } catch {
+            throw HTTPMockError(.invalidDefinition, error.message)
+        }
         if let plain = template.plainText, plain == text {
             self.init(parts: [.literal(text)], escapesForJSON: false)
         } else {

@@ -1,4 +1,6 @@
 import Foundation
+import _HTTPMockRegex
+import _HTTPMockJSON
 
 /// The part of a request a value pattern tests, in the words of ``Match``: is it there, does it equal a text,
 /// does it contain a match of a regular expression.

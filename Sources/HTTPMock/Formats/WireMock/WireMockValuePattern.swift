@@ -1,4 +1,6 @@
 import Foundation
+import _HTTPMockJSON
+import _HTTPMockXML
 
 /// A WireMock value pattern (`{"equalTo": "x"}`, `{"matches": "[0-9]+"}`, `{"absent": true}`, `{"and": […]}`,
 /// and for bodies `equalToJson`, `matchesJsonPath`, `binaryEqualTo`), reduced to a few tests that translate onto

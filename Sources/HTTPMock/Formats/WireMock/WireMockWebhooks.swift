@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockJSON
 
 /// A mapping's webhooks: `serveEventListeners` entries named `webhook`, and the older `postServeActions` (a list
 /// of `{"name": "webhook", "parameters": …}`, or `{"webhook": …}`). Their `url`, `headers` and `body` are

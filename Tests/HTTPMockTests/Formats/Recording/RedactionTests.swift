@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 @testable import HTTPMock
+import _HTTPMockJSON
 
 @Suite struct RedactionTests {
     let redaction = Redaction.default

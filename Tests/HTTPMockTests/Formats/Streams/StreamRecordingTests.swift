@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 @testable import HTTPMock
+import _HTTPMockJSON
 
 /// Streams written to HAR (`_parts`) and to mapping files (`parts`), with their boundaries and timing, and replayed.
 @Suite struct StreamRecordingTests {

@@ -5,6 +5,7 @@ import FoundationNetworking
 import Testing
 import TestSupport
 @testable import HTTPMock
+import _HTTPMockTemplates
 
 /// The value patterns and request fields of WireMock's schema beyond the common ones: numbers, `anything`,
 /// multi-value patterns, method lists, multi-domain mappings, form parameters; and response fields that complete
@@ -210,7 +211,7 @@ import TestSupport
             #"{"request": {"urlPath": "/last", "queryParameters": {"t": {"equalToDateTime": "now +1 months", "truncateExpected": "last day of month", "applyTruncationLast": true}}}, "response": {"body": "last"}}"#,
         ])
         let now = Date()
-        let utc = WireMockDateTime.utc
+        let utc = TemplateDates.utc
         let truncated = TemplateDates.Truncation.lastDayOfMonth
         let truncatedFirst = try #require(utc.date(byAdding: .month, value: 1, to: truncated.apply(to: now)))
         let truncatedLast = truncated.apply(to: try #require(utc.date(byAdding: .month, value: 1, to: now)))
@@ -241,12 +242,12 @@ import TestSupport
         for text in ["2026-06-14", "2026-06-14T12:00", "2026-06-14T12:00:00", "2026-06-14T12:00:00.1", "2026-06-14T12:00:00.123456789",
                      "2026-06-14T12:00:00Z", "2026-06-14T12:00:00+02:00", "2026-06-14T12:00:00-0200", "2026-06-14T12:00+02",
                      "Sun, 14 Jun 2026 12:00:00 GMT"] {
-            #expect(WireMockDateTime.hasDateShape(text), "\(text)")
+            #expect(TemplateDates.hasMomentShape(text), "\(text)")
         }
         for text in ["", "2026-06-14 ", " 2026-06-14", "2026-6-14", "2026-06-14T", "2026-06-14T12", "2026-06-14T12:00:00.",
                      "2026-06-14T12:00:00.1234567890", "2026-06-14T12:00:00ZZ", "2026-06-14T12:00:00+2", "2026-06-14T12:00:00+02:0",
                      "Sun, 14 Jun 2026 12:00:00 GMT1", "Sun, 14 Jun 2026 12:00:00", "2100-01-01T00:00:00Zjunk"] {
-            #expect(!WireMockDateTime.hasDateShape(text), "\(text)")
+            #expect(!TemplateDates.hasMomentShape(text), "\(text)")
         }
     }
 

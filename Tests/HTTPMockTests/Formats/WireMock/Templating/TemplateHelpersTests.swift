@@ -5,6 +5,7 @@ import FoundationNetworking
 import Testing
 import TestSupport
 @testable import HTTPMock
+@testable import _HTTPMockTemplates
 
 /// WireMock's template helpers, one group a test, each with the answer WireMock's documentation gives.
 @Suite struct TemplateHelpersTests {
@@ -186,7 +187,7 @@ import TestSupport
         let allowed = try HandlebarsTemplate("{{systemValue key='PATH'}}|{{systemValue key='HTTPMOCK_NO_SUCH_VARIABLE' default='none'}}",
                                              pathNames: [:], place: "test", environmentAccess: true)
         #expect(allowed.render(request) == HandlebarsRenderer.htmlEscaped(ProcessInfo.processInfo.environment["PATH"] ?? "") + "|none")
-        #expect(throws: HTTPMockError.self) { try HandlebarsTemplate("{{systemValue key='PATH'}}", pathNames: [:], place: "test") }
+        #expect(throws: TemplateError.self) { try HandlebarsTemplate("{{systemValue key='PATH'}}", pathNames: [:], place: "test") }
         let template = try BodyTemplate(wireMock: "{{systemValue key='HTTPMOCK_NO_SUCH_VARIABLE' default='d'}}", pathNames: [:], place: "test", environmentAccess: true)
         #expect(template.text(request) == "d")
     }

@@ -1,0 +1,92 @@
+import Foundation
+import _HTTPMockTemplates
+
+/// What `request.…` names in a WireMock template, read from the request when a template names it.
+///
+/// `url` (path and query as sent), `path` (prints as the path; `.[n]` a segment, `.name` a variable of the
+/// `urlPathTemplate`), `pathSegments`, `query.name` (one or many values: prints the first, `.[n]` one of them),
+/// `headers.name` (names in any case; one or many values), `cookies.name`, `method`, `host`, `port` (the port in
+/// the URL, or 80 or 443), `scheme`, `baseUrl` (scheme, host and the port when the URL has one), `body`,
+/// `bodyAsBase64`, `clientIp` (the server's peer; `127.0.0.1` for a request made in process, which comes from this machine), `id` (a new UUID for each
+/// rendering), `multipart`.
+struct TemplateRequestModel: TemplateModel {
+    let request: CapturedRequest
+    let pathNames: [String: Int]
+    private let id = UUID().uuidString.lowercased()
+
+    init(request: CapturedRequest, pathNames: [String: Int]) {
+        self.request = request
+        self.pathNames = pathNames
+    }
+
+    func attribute(_ name: String) -> TemplateValue? {
+        switch name {
+        case "url": return .string(RelativeURL(request.url).text)
+        case "path":
+            var named: [String: TemplateValue] = [:]
+            for (name, position) in pathNames where request.pathSegments.indices.contains(position) {
+                named[name] = .string(request.pathSegments[position])
+            }
+            return .multi(TemplateMulti(values: request.pathSegments.map { .string($0) }, text: RelativeURL(request.url).path, named: named))
+        case "pathSegments": return .list(request.pathSegments.map { .string($0) })
+        case "query":
+            var query = TemplateObject()
+            for item in request.queryItems where query[item.name] == nil {
+                query[item.name] = .multi(request.queryValues(for: item.name).map { $0 ?? "" })
+            }
+            return .object(query)
+        case "headers":
+            var headers = TemplateObject(caseInsensitive: true)
+            for field in request.headers.fields where headers[field.name] == nil {
+                headers[field.name] = .multi(request.headers.values(for: field.name))
+            }
+            return .object(headers)
+        case "cookies":
+            var cookies = TemplateObject()
+            for header in request.headers.values(for: "Cookie") {
+                for pair in header.split(separator: ";") {
+                    let pair = pair.trimmingCharacters(in: .whitespaces)
+                    guard let equals = pair.firstIndex(of: "=") else { continue }
+                    let name = String(pair[..<equals])
+                    if cookies[name] == nil { cookies[name] = .multi(Cookies.values(name, in: request)) }
+                }
+            }
+            return .object(cookies)
+        case "method": return .string(request.method)
+        case "host": return .string(request.host)
+        case "port": return .int(port)
+        case "scheme": return .string(request.scheme)
+        case "baseUrl":
+            return .string("\(request.scheme)://\(request.host)" + (request.port.map { ":\($0)" } ?? ""))
+        case "body": return .string(request.bodyText ?? "")
+        case "bodyAsBase64": return .string((request.body ?? Data()).base64EncodedString())
+        case "clientIp": return .string(request.clientIP)
+        case "id": return .string(id)
+        case "multipart": return .bool(request.headers["Content-Type"]?.lowercased().hasPrefix("multipart/") ?? false)
+        case "requestLine": return .request
+        default: return nil
+        }
+    }
+
+    /// The port in the URL, or the scheme's.
+    var port: Int { request.port ?? (request.scheme == "https" ? 443 : 80) }
+
+    /// Every attribute, as a map (for `toJson request`).
+    var materialized: TemplateValue {
+        let names = ["id", "url", "path", "pathSegments", "query", "headers", "cookies", "method", "host", "port", "scheme", "baseUrl",
+                     "body", "bodyAsBase64", "clientIp", "multipart"]
+        return .object(TemplateObject(names.compactMap { name in attribute(name).map { (name, $0) } }))
+    }
+}
+
+extension HandlebarsTemplate {
+    /// The template filled from `request`, read as WireMock's `request.…` (see ``TemplateRequestModel``).
+    func render(_ request: CapturedRequest) -> String {
+        render(TemplateRequestModel(request: request, pathNames: pathNames) as any TemplateModel)
+    }
+
+    /// The template filled from `request`, or the problem that stopped the render.
+    func result(_ request: CapturedRequest) -> Result<String, TemplateProblem> {
+        result(TemplateRequestModel(request: request, pathNames: pathNames) as any TemplateModel)
+    }
+}

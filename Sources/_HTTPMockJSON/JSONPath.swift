@@ -1,0 +1,432 @@
+import Foundation
+
+/// A JSONPath expression in the forms request matchers and templates commonly use (those of Jayway's JsonPath, which
+/// WireMock reads them with): `$.a.b`, `$['a b']`, `$.a[0]`, `$.a[-1]`, `$.a[*]`, `$.*`, `$..name`, `$.a[1:3]`;
+/// filters `$.a[?(@.b == 'x')]`, `[?(@.n > 2)]`, `[?(@.b)]`, `[?(@.name =~ /ann.*/i)]`, `in`, `nin`, `size`,
+/// `empty`, `anyof`, `noneof` and `subsetof`, joined with `&&` or `||`; and the functions `length()`, `size()`,
+/// `min()`, `max()`, `avg()`, `sum()`, `stddev()`, `first()`, `last()` and `keys()` at the end of a path or of a
+/// filter's operand. Anything else is refused when it is compiled, naming what it met.
+package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+    indirect enum Step: Sendable, Hashable {
+        case name(String)
+        case index(Int)
+        case slice(Int?, Int?)
+        case wildcard
+        case descendants(Step)
+        case filter(Filter)
+        /// A function of what the steps before selected (`length()`, `min()`…).
+        case function(String)
+    }
+
+    indirect enum Filter: Sendable, Hashable {
+        case exists([Step])
+        case compare([Step], String, JSONValue)
+        /// `=~ /pattern/flags`.
+        case regex([Step], FilterRegex)
+        case and(Filter, Filter)
+        case or(Filter, Filter)
+    }
+
+    /// A filter's regular expression, compared by its text.
+    struct FilterRegex: Sendable, Hashable {
+        let pattern: String
+        let caseInsensitive: Bool
+        let regex: NSRegularExpression
+
+        static func == (lhs: FilterRegex, rhs: FilterRegex) -> Bool {
+            lhs.pattern == rhs.pattern && lhs.caseInsensitive == rhs.caseInsensitive
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(pattern)
+            hasher.combine(caseInsensitive)
+        }
+    }
+
+    static let functions: Set<String> = ["length", "size", "min", "max", "avg", "sum", "stddev", "first", "last", "keys"]
+
+    /// Whether a filter runs a regular expression (so a test using the path may be slow).
+    package var usesRegex: Bool { source.contains("=~") }
+
+    let source: String
+    let steps: [Step]
+    package var description: String { source }
+
+    /// Whether the expression names at most one value (no wildcard, slice, filter or `..`).
+    package var isDefinite: Bool {
+        steps.allSatisfy { if case .name = $0 { true } else if case .index = $0 { true } else { false } }
+    }
+
+    /// Compiles `source`; the error says what is wrong, for the caller to place.
+    package init(_ source: String) throws(JSONPathError) {
+        var parser = Parser(text: Array(source.unicodeScalars), source: source)
+        parser.skipSpaces()
+        guard parser.eat("$") else { throw JSONPathError("\"\(source)\" is not a JSONPath: it starts with \"$\"") }
+        steps = try parser.steps(stopAt: [])
+        parser.skipSpaces()
+        guard parser.atEnd else { throw parser.failure("unexpected \"\(parser.rest)\"") }
+        self.source = source
+    }
+
+    /// The values the expression selects in `root`.
+    package func select(in root: JSONValue) -> [JSONValue] {
+        Self.apply(steps, to: [root])
+    }
+
+    private static func apply(_ steps: [Step], to start: [JSONValue]) -> [JSONValue] {
+        var current = start
+        for step in steps {
+            if case .function(let name) = step {
+                current = function(name, of: current).map { [$0] } ?? []
+            } else {
+                current = current.flatMap { apply(step, to: $0) }
+            }
+        }
+        return current
+    }
+
+    /// `name` applied to what was selected: the elements of one array (the values of one object for `keys()`),
+    /// or the selected values themselves when there are several.
+    private static func function(_ name: String, of selected: [JSONValue]) -> JSONValue? {
+        var items = selected
+        if selected.count == 1 {
+            switch selected[0] {
+            case .array(let array): items = array
+            case .object(let object) where name == "keys": return .array(object.keys.sorted().map { .string($0) })
+            case .object(let object) where name == "length" || name == "size": return .int(object.count)
+            case .string(let text) where name == "length" || name == "size": return .int(text.count)
+            default: break
+            }
+        }
+        let numbers = items.compactMap(\.number)
+        switch name {
+        case "length", "size": return .int(items.count)
+        case "first": return items.first
+        case "last": return items.last
+        case "keys": return nil
+        default:
+            guard !numbers.isEmpty else { return nil }
+            let sum = numbers.reduce(0, +)
+            let mean = sum / Double(numbers.count)
+            switch name {
+            case "min": return .double(numbers.min()!)
+            case "max": return .double(numbers.max()!)
+            case "sum": return .double(sum)
+            case "avg": return .double(mean)
+            default: return .double((numbers.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(numbers.count)).squareRoot())
+            }
+        }
+    }
+
+    private static func apply(_ step: Step, to value: JSONValue) -> [JSONValue] {
+        switch (step, value) {
+        case (.name(let name), .object(let object)): return object[name].map { [$0] } ?? []
+        case (.index(let index), .array(let array)):
+            let position = index < 0 ? array.count + index : index
+            return array.indices.contains(position) ? [array[position]] : []
+        case (.slice(let from, let to), .array(let array)):
+            func clamp(_ bound: Int?, _ fallback: Int) -> Int {
+                guard let bound else { return fallback }
+                return min(array.count, max(0, bound < 0 ? array.count + bound : bound))
+            }
+            let lower = clamp(from, 0), upper = clamp(to, array.count)
+            return lower < upper ? Array(array[lower..<upper]) : []
+        case (.wildcard, .array(let array)): return array
+        case (.wildcard, .object(let object)): return object.keys.sorted().map { object[$0]! }
+        case (.filter(let filter), .array(let array)): return array.filter { filter.holds(for: $0) }
+        case (.filter(let filter), .object(let object)): return object.keys.sorted().map { object[$0]! }.filter { filter.holds(for: $0) }
+        case (.descendants(let inner), _):
+            var found = apply(inner, to: value)
+            switch value {
+            case .array(let array): for element in array { found += apply(step, to: element) }
+            case .object(let object): for key in object.keys.sorted() { found += apply(step, to: object[key]!) }
+            default: break
+            }
+            return found
+        default: return []
+        }
+    }
+
+    fileprivate static func value(at steps: [Step], in value: JSONValue) -> JSONValue? {
+        apply(steps, to: [value]).first
+    }
+}
+
+extension JSONPath.Filter {
+    func holds(for value: JSONValue) -> Bool {
+        switch self {
+        case .exists(let steps): return JSONPath.value(at: steps, in: value) != nil
+        case .and(let a, let b): return a.holds(for: value) && b.holds(for: value)
+        case .or(let a, let b): return a.holds(for: value) || b.holds(for: value)
+        case .regex(let steps, let filter):
+            guard case .string(let text)? = JSONPath.value(at: steps, in: value) else { return false }
+            return filter.regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        case .compare(let steps, let op, let literal):
+            guard let found = JSONPath.value(at: steps, in: value) else { return false }
+            let list: [JSONValue] = if case .array(let items) = literal { items } else { [] }
+            let elements: [JSONValue] = if case .array(let items) = found { items } else { [found] }
+            switch op {
+            case "==": return literal.matches(found)
+            case "!=": return !literal.matches(found)
+            case "in": return list.contains { $0.matches(found) }
+            case "nin": return !list.contains { $0.matches(found) }
+            case "anyof": return elements.contains { element in list.contains { $0.matches(element) } }
+            case "noneof": return !elements.contains { element in list.contains { $0.matches(element) } }
+            case "subsetof": return elements.allSatisfy { element in list.contains { $0.matches(element) } }
+            case "size":
+                let count: Int? = switch found {
+                case .array(let items): items.count
+                case .string(let text): text.count
+                case .object(let object): object.count
+                default: nil
+                }
+                return count != nil && literal.number == Double(count!)
+            case "empty":
+                let isEmpty: Bool? = switch found {
+                case .array(let items): items.isEmpty
+                case .string(let text): text.isEmpty
+                case .object(let object): object.isEmpty
+                default: nil
+                }
+                return isEmpty != nil && literal == .bool(isEmpty!)
+            default:
+                let order: ComparisonResult
+                switch (found.number, literal.number, found, literal) {
+                case (let a?, let b?, _, _): order = a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
+                case (_, _, .string(let a), .string(let b)): order = a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
+                default: return false
+                }
+                switch op {
+                case "<": return order == .orderedAscending
+                case "<=": return order != .orderedDescending
+                case ">": return order == .orderedDescending
+                default: return order != .orderedAscending
+                }
+            }
+        }
+    }
+}
+
+extension JSONValue {
+    /// The value as a number, for ordered comparisons.
+    package var number: Double? {
+        switch self {
+        case .int(let value): Double(value)
+        case .double(let value): value
+        default: nil
+        }
+    }
+}
+
+/// Why a JSONPath expression does not compile.
+package struct JSONPathError: Error, Sendable {
+    package let message: String
+    init(_ message: String) { self.message = message }
+}
+
+private struct Parser {
+    let text: [Unicode.Scalar]
+    let source: String
+    var position = 0
+
+    var atEnd: Bool { position >= text.count }
+    var rest: String { String(String.UnicodeScalarView(text[position...])) }
+
+    func failure(_ what: String) -> JSONPathError {
+        JSONPathError("\"\(source)\" is not a JSONPath this library reads: \(what) at character \(position + 1); use forms such as $.a.b, $.a[0], $.a[*], $..a or $.a[?(@.b == 'x')]")
+    }
+
+    func peek(_ offset: Int = 0) -> Unicode.Scalar? { position + offset < text.count ? text[position + offset] : nil }
+
+    mutating func eat(_ scalar: Unicode.Scalar) -> Bool {
+        guard peek() == scalar else { return false }
+        position += 1
+        return true
+    }
+
+    mutating func skipSpaces() { while let next = peek(), next == " " { position += 1 } }
+
+    /// Steps until the end, or a character of `stop` (inside a filter).
+    mutating func steps(stopAt stop: Set<Unicode.Scalar>) throws(JSONPathError) -> [JSONPath.Step] {
+        var steps: [JSONPath.Step] = []
+        while let next = peek(), !stop.contains(next), next != " " {
+            if eat(".") {
+                if eat(".") {
+                    if peek() == "[" { position += 1; steps.append(.descendants(try bracket())) }
+                    else { steps.append(.descendants(try dotted())) }
+                } else {
+                    steps.append(try dotted())
+                }
+            } else if eat("[") {
+                steps.append(try bracket())
+            } else {
+                throw failure("unexpected \"\(next)\"")
+            }
+        }
+        return steps
+    }
+
+    private mutating func dotted() throws(JSONPathError) -> JSONPath.Step {
+        if eat("*") { return .wildcard }
+        let start = position
+        while let next = peek(), next.properties.isAlphabetic || ("0"..."9").contains(next) || next == "_" || next == "-" || next == "$" || next == "@" {
+            position += 1
+        }
+        guard position > start else { throw failure("a name is missing") }
+        let name = String(String.UnicodeScalarView(text[start..<position]))
+        if peek() == "(" {
+            guard JSONPath.functions.contains(name), peek(1) == ")" else {
+                throw failure("\(name)() is not a function this library reads; use one of \(JSONPath.functions.sorted().map { "\($0)()" }.joined(separator: ", "))")
+            }
+            position += 2
+            return .function(name)
+        }
+        return .name(name)
+    }
+
+    /// What follows a `[`, up to and including its `]`.
+    private mutating func bracket() throws(JSONPathError) -> JSONPath.Step {
+        skipSpaces()
+        let step: JSONPath.Step
+        if eat("*") {
+            step = .wildcard
+        } else if peek() == "'" || peek() == "\"" {
+            step = .name(try quoted())
+        } else if eat("?") {
+            guard eat("(") else { throw failure("a filter is written [?(…)]") }
+            step = .filter(try filter())
+            skipSpaces()
+            guard eat(")") else { throw failure("a filter is not closed with \")\"") }
+        } else {
+            let from = integer()
+            skipSpaces()
+            if eat(":") {
+                skipSpaces()
+                step = .slice(from, integer())
+            } else if let from {
+                step = .index(from)
+            } else {
+                throw failure("expected a name in quotes, an index, \"*\" or a filter")
+            }
+        }
+        skipSpaces()
+        guard eat("]") else { throw failure("expected \"]\"") }
+        return step
+    }
+
+    private mutating func integer() -> Int? {
+        let start = position
+        if peek() == "-" { position += 1 }
+        while let next = peek(), ("0"..."9").contains(next) { position += 1 }
+        guard let value = Int(String(String.UnicodeScalarView(text[start..<position]))) else { position = start; return nil }
+        return value
+    }
+
+    private mutating func quoted() throws(JSONPathError) -> String {
+        let quote = text[position]
+        position += 1
+        var result = ""
+        while let next = peek(), next != quote {
+            if next == "\\", let escaped = peek(1) { result.unicodeScalars.append(escaped); position += 2; continue }
+            result.unicodeScalars.append(next)
+            position += 1
+        }
+        guard eat(quote) else { throw failure("a quoted name is not closed") }
+        return result
+    }
+
+    private mutating func filter() throws(JSONPathError) -> JSONPath.Filter {
+        var result = try comparison()
+        while true {
+            skipSpaces()
+            if peek() == "&", peek(1) == "&" { position += 2; result = .and(result, try comparison()) }
+            else if peek() == "|", peek(1) == "|" { position += 2; result = .or(result, try comparison()) }
+            else { return result }
+        }
+    }
+
+    private mutating func comparison() throws(JSONPathError) -> JSONPath.Filter {
+        skipSpaces()
+        guard eat("@") else { throw failure("a filter tests \"@\", the current element") }
+        let steps = try self.steps(stopAt: [")", "=", "!", "<", ">", "&", "|"])
+        skipSpaces()
+        if peek() == "=", peek(1) == "~" {
+            position += 2
+            skipSpaces()
+            return .regex(steps, try regex())
+        }
+        for word in ["nin", "in", "anyof", "noneof", "subsetof", "size", "empty"] {
+            let scalars = Array(word.unicodeScalars)
+            guard position + scalars.count < text.count, Array(text[position..<(position + scalars.count)]) == scalars,
+                  text[position + scalars.count] == " " else { continue }
+            position += scalars.count
+            skipSpaces()
+            let value = try literal()
+            switch word {
+            case "size" where value.number == nil: throw failure("size compares with a number")
+            case "empty" where value != .bool(true) && value != .bool(false): throw failure("empty compares with true or false")
+            case "in", "nin", "anyof", "noneof", "subsetof":
+                guard case .array = value else { throw failure("\(word) compares with a list such as ['a', 'b']") }
+            default: break
+            }
+            return .compare(steps, word, value)
+        }
+        for op in ["==", "!=", "<=", ">=", "<", ">"] {
+            let scalars = Array(op.unicodeScalars)
+            guard peek() == scalars[0], scalars.count == 1 || peek(1) == scalars[1] else { continue }
+            position += scalars.count
+            skipSpaces()
+            return .compare(steps, op, try literal())
+        }
+        if peek() == "=" { throw failure("this comparison is not supported") }
+        return .exists(steps)
+    }
+
+    /// `/pattern/` with an optional `i`, compiled now.
+    private mutating func regex() throws(JSONPathError) -> JSONPath.FilterRegex {
+        guard eat("/") else { throw failure("=~ compares with a regular expression written /pattern/") }
+        var pattern = ""
+        while let next = peek(), next != "/" {
+            if next == "\\", let escaped = peek(1), escaped == "/" { pattern.unicodeScalars.append("/"); position += 2; continue }
+            pattern.unicodeScalars.append(next)
+            position += 1
+        }
+        guard eat("/") else { throw failure("a regular expression is not closed with \"/\"") }
+        let caseInsensitive = eat("i")
+        do {
+            let regex = try NSRegularExpression(pattern: pattern, options: caseInsensitive ? [.caseInsensitive] : [])
+            return JSONPath.FilterRegex(pattern: pattern, caseInsensitive: caseInsensitive, regex: regex)
+        } catch {
+            throw failure("/\(pattern)/ is not a regular expression")
+        }
+    }
+
+    private mutating func literal() throws(JSONPathError) -> JSONValue {
+        if peek() == "'" || peek() == "\"" { return .string(try quoted()) }
+        if eat("[") {
+            var items: [JSONValue] = []
+            skipSpaces()
+            if eat("]") { return .array(items) }
+            while true {
+                skipSpaces()
+                items.append(try literal())
+                skipSpaces()
+                if eat("]") { return .array(items) }
+                guard eat(",") else { throw failure("expected \",\" or \"]\" in a list") }
+            }
+        }
+        let start = position
+        while let next = peek(), next != ")", next != " ", next != "&", next != "|", next != ",", next != "]" { position += 1 }
+        let word = String(String.UnicodeScalarView(text[start..<position]))
+        switch word {
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        case "null": return .null
+        default:
+            if let value = Int(word) { return .int(value) }
+            if let value = Double(word), value.isFinite { return .double(value) }
+            position = start
+            throw failure("expected a value in quotes, a number, true, false or null")
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// A JSON value: what JSON body matchers compare, what definition files hold and what recordings write.
+///
+/// Integers and other numbers are kept apart, so a value written back out reads as it did; comparisons
+/// (``matches(_:wildcard:)``, ``isContained(in:)``) are by meaning: key order, whitespace and number spelling
+/// (`1` vs `1.0`) do not matter.
+package enum JSONValue: Codable, Sendable, Hashable, CustomStringConvertible {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// Parses JSON bytes (top-level scalars too); `nil` if they are not JSON.
+    package init?(data: Data) {
+        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+              let value = JSONValue(object: object) else { return nil }
+        self = value
+    }
+
+    /// Converts what `JSONSerialization` produces.
+    init?(object: Any) {
+        switch object {
+        case is NSNull:
+            self = .null
+        case let number as NSNumber:
+            // Booleans are NSNumbers whose Objective-C type is `c` (char), on Linux as on Apple platforms.
+            switch String(cString: number.objCType) {
+            case "c": self = .bool(number.boolValue)
+            case "d", "f", "Q": self = .double(number.doubleValue)
+            default: self = .int(number.intValue)
+            }
+        case let string as String:
+            self = .string(string)
+        case let array as [Any]:
+            var values: [JSONValue] = []
+            for element in array {
+                guard let value = JSONValue(object: element) else { return nil }
+                values.append(value)
+            }
+            self = .array(values)
+        case let dictionary as [String: Any]:
+            var values: [String: JSONValue] = [:]
+            for (key, element) in dictionary {
+                guard let value = JSONValue(object: element) else { return nil }
+                values[key] = value
+            }
+            self = .object(values)
+        default:
+            return nil
+        }
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        // Most likely first: every failed attempt costs a thrown error. `Int` before `Double` keeps integers exact.
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode(Int.self) { self = .int(value) }
+        else if let value = try? container.decode(Double.self) { self = .double(value) }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode([String: JSONValue].self) { self = .object(value) }
+        else { self = .array(try container.decode([JSONValue].self)) }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    /// The value as compact JSON text with sorted keys: the same for equal values, so it can key a queue.
+    package var data: Data {
+        var bytes: [UInt8] = []
+        write(to: &bytes)
+        return Data(bytes)
+    }
+
+    /// The value as indented JSON text with sorted keys, for files people read.
+    package var prettyData: Data { encoded(pretty: true) }
+
+    package var description: String { String(decoding: data, as: UTF8.self) }
+
+    private func encoded(pretty: Bool) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)) ?? Data("null".utf8)
+    }
+
+    /// Whether `other` equals this value by meaning, where a string equal to `wildcard` here matches anything there.
+    package func matches(_ other: JSONValue, wildcard: String? = nil) -> Bool {
+        switch (self, other) {
+        case (.string(let mine), _) where wildcard != nil && mine == wildcard: return true
+        case (.array(let mine), .array(let theirs)):
+            return mine.count == theirs.count && zip(mine, theirs).allSatisfy { $0.matches($1, wildcard: wildcard) }
+        case (.object(let mine), .object(let theirs)):
+            return mine.count == theirs.count && mine.allSatisfy { key, value in
+                theirs[key].map { value.matches($0, wildcard: wildcard) } ?? false
+            }
+        case (.int(let mine), .double(let theirs)): return Double(mine) == theirs
+        case (.double(let mine), .int(let theirs)): return mine == Double(theirs)
+        default: return self == other
+        }
+    }
+
+    /// Whether `other` holds everything this value holds: objects may have more keys; arrays must have the
+    /// same length with each element containing the expected one; scalars must be equal by meaning.
+    package func isContained(in other: JSONValue) -> Bool {
+        switch (self, other) {
+        case (.object(let expected), .object(let actual)):
+            return expected.allSatisfy { key, value in actual[key].map { value.isContained(in: $0) } ?? false }
+        case (.array(let expected), .array(let actual)):
+            return expected.count == actual.count && zip(expected, actual).allSatisfy { $0.isContained(in: $1) }
+        default:
+            return matches(other)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Moments as WireMock writes them, read whole: what its date patterns and the `parseDate` and `now` helpers share.
+extension TemplateDates {
+    /// The Gregorian calendar in UTC, in which WireMock reads and shifts moments.
+    package static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    /// A moment written as ISO 8601 (with a zone or offset, or without, read in UTC; a date alone is its first
+    /// moment) or as RFC 1123 (`Sun, 14 Jun 2026 12:00:00 GMT`).
+    package static func moment(_ text: String) -> Date? {
+        // Foundation's formatters on Linux read a date from the start of a text and ignore what follows
+        // (`2100-01-01T00:00:00Zjunk`); WireMock refuses such a value, so the whole text must have a date's shape.
+        guard hasMomentShape(text) else { return nil }
+        let zoned = ISO8601DateFormatter()
+        zoned.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = zoned.date(from: text) { return date }
+        zoned.formatOptions = [.withInternetDateTime]
+        if let date = zoned.date(from: text) { return date }
+        for pattern in ["yyyy-MM-dd'T'HH:mm:ss.SSS", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd",
+                        "EEE, dd MMM yyyy HH:mm:ss zzz"] {
+            if let date = strictFormatter(pattern).date(from: text) { return date }
+        }
+        return nil
+    }
+
+    /// Whether `text` is shaped as WireMock reads a moment, whole: ISO 8601 (`dddd-dd-dd`, then `Tdd:dd`, `:dd`, a
+    /// fraction, a zone `Z` or `+dd:dd`, each optional in that order) or RFC 1123 (`Sun, 14 Jun 2026 12:00:00 GMT`).
+    package static func hasMomentShape(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        func isDigit(_ byte: UInt8) -> Bool { (48...57).contains(byte) }
+        func isLetter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) }
+        /// Whether `bytes` from `start` follow `shape`: `d` a digit, `a` a letter, anything else itself.
+        func follows(_ shape: String, at start: Int) -> Bool {
+            let shape = Array(shape.utf8)
+            guard start + shape.count <= bytes.count else { return false }
+            for (offset, expected) in shape.enumerated() {
+                let byte = bytes[start + offset]
+                switch expected {
+                case UInt8(ascii: "d"): if !isDigit(byte) { return false }
+                case UInt8(ascii: "a"): if !isLetter(byte) { return false }
+                default: if byte != expected { return false }
+                }
+            }
+            return true
+        }
+        if follows("aaa, dd aaa dddd dd:dd:dd ", at: 0) {
+            let zone = bytes.dropFirst(26)
+            return (1...5).contains(zone.count) && zone.allSatisfy(isLetter)
+        }
+        guard follows("dddd-dd-dd", at: 0) else { return false }
+        var at = 10
+        guard at < bytes.count else { return true }
+        guard follows("Tdd:dd", at: at) else { return false }
+        at += 6
+        if follows(":dd", at: at) {
+            at += 3
+            if at < bytes.count, bytes[at] == UInt8(ascii: ".") {
+                var digits = 0
+                at += 1
+                while at < bytes.count, isDigit(bytes[at]), digits < 9 { at += 1; digits += 1 }
+                guard digits > 0 else { return false }
+            }
+        }
+        if at == bytes.count { return true }
+        if bytes[at] == UInt8(ascii: "Z") { return at + 1 == bytes.count }
+        guard bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-"), follows("dd", at: at + 1) else { return false }
+        at += 3
+        if at == bytes.count { return true }
+        if bytes[at] == UInt8(ascii: ":") { at += 1 }
+        return follows("dd", at: at) && at + 2 == bytes.count
+    }
+
+    /// A formatter of `pattern` in UTC that reads nothing more than the pattern says (not lenient).
+    package static func strictFormatter(_ pattern: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = pattern
+        formatter.isLenient = false
+        return formatter
+    }
+}

@@ -1,0 +1,328 @@
+import Foundation
+import _HTTPMockJSON
+
+/// `{{math a op b}}`: whole numbers stay whole (unless a division leaves a remainder); any decimal makes a decimal.
+package enum TemplateMath {
+    enum Operator: String, Sendable {
+        case plus = "+", minus = "-", times = "*", divide = "/", remainder = "%"
+    }
+
+    static func apply(_ a: TemplateNumber, _ operation: Operator, _ b: TemplateNumber) -> TemplateNumber? {
+        if case .int(let x) = a, case .int(let y) = b {
+            switch operation {
+            case .plus: let (sum, overflow) = x.addingReportingOverflow(y); if !overflow { return .int(sum) }
+            case .minus: let (difference, overflow) = x.subtractingReportingOverflow(y); if !overflow { return .int(difference) }
+            case .times: let (product, overflow) = x.multipliedReportingOverflow(by: y); if !overflow { return .int(product) }
+            case .divide:
+                guard y != 0 else { return nil }
+                let (quotient, overflow) = x.dividedReportingOverflow(by: y)
+                if !overflow, x.remainderReportingOverflow(dividingBy: y).partialValue == 0 { return .int(quotient) }
+            case .remainder:
+                guard y != 0 else { return nil }
+                return .int(x.remainderReportingOverflow(dividingBy: y).partialValue)
+            }
+        }
+        let x = a.double, y = b.double
+        // Sums and products of decimals are worked out in decimal, as WireMock's BigDecimal does: 0.1 + 0.2 is 0.3.
+        if operation != .divide, operation != .remainder, let first = Decimal(string: "\(x)"), let second = Decimal(string: "\(y)") {
+            let result = operation == .plus ? first + second : operation == .minus ? first - second : first * second
+            let value = NSDecimalNumber(decimal: result).doubleValue
+            if value.isFinite { return .double(value) }
+        }
+        switch operation {
+        case .plus: return .double(x + y)
+        case .minus: return .double(x - y)
+        case .times: return .double(x * y)
+        case .divide: return y == 0 ? nil : .double(x / y)
+        case .remainder: return y == 0 ? nil : .double(x.truncatingRemainder(dividingBy: y))
+        }
+    }
+}
+
+extension HandlebarsRenderer {
+    // MARK: - Numbers and lists
+
+    func list(_ helper: TemplateHelper, _ arguments: HelperArguments) throws(TemplateProblem) -> TemplateValue {
+        switch helper {
+        case .math:
+            guard let a = arguments.param(0).number else { throw arguments.problem("'\(arguments.text(0))' is not a number") }
+            guard let b = arguments.param(2).number else { throw arguments.problem("'\(arguments.text(2))' is not a number") }
+            guard let operation = TemplateMath.Operator(rawValue: arguments.text(1)) else {
+                throw arguments.problem("'\(arguments.text(1))' is not an operator; use '+', '-', '*', '/' or '%'")
+            }
+            guard let result = TemplateMath.apply(a, operation, b) else { throw arguments.problem("division by zero") }
+            return result.value
+        case .range:
+            let lower = try arguments.integer(0, "the lower bound"), upper = try arguments.integer(1, "the upper bound")
+            guard lower <= upper else { return .list([]) }
+            let (span, overflow) = upper.subtractingReportingOverflow(lower)
+            try allow(overflow || span == Int.max ? Int.max : span + 1, arguments.call.position)
+            return .list((lower...upper).map { .int($0) })
+        case .array:
+            return .list(arguments.params)
+        case .arrayAdd, .arrayRemove:
+            var items = arguments.param(0).items ?? (arguments.param(0).isEmpty ? [] : [arguments.param(0)])
+            let adding = helper == .arrayAdd
+            let position: Int
+            switch arguments.hash["position"]?.single {
+            case nil, .null?: position = adding ? items.count : items.count - 1
+            case .string("start")?: position = 0
+            case .string("end")?: position = adding ? items.count : items.count - 1
+            case let value?: position = try HelperArguments.integer(value, "the position", arguments)
+            }
+            if adding {
+                guard (0...items.count).contains(position) else { throw arguments.problem("position \(position) is outside the list of \(items.count)") }
+                try allow(items.count + 1, arguments.call.position)
+                items.insert(arguments.param(1), at: position)
+            } else if !items.isEmpty {
+                guard items.indices.contains(position) else { throw arguments.problem("position \(position) is outside the list of \(items.count)") }
+                items.remove(at: position)
+            }
+            return .list(items)
+        case .arrayJoin:
+            return .string(try arrayJoin(arguments.call, block: nil, arguments: arguments))
+        default:
+            throw arguments.problem("\(helper.rawValue) is not a list helper")
+        }
+    }
+
+    /// `{{arrayJoin ',' list}}` and `{{#arrayJoin ',' list as |item|}}…{{/arrayJoin}}`: the items (of lists, or the
+    /// arguments themselves) joined, each rendered by the block when there is one.
+    func arrayJoin(_ call: HandlebarsCall, block: HandlebarsBlock?, arguments given: HelperArguments? = nil) throws(TemplateProblem) -> String {
+        var arguments: HelperArguments
+        if let given {
+            arguments = given
+        } else {
+            var params: [TemplateValue] = []
+            for expression in call.params { params.append(try evaluate(expression)) }
+            var hash: [String: TemplateValue] = [:]
+            for (key, expression) in call.hash { hash[key] = try evaluate(expression) }
+            arguments = HelperArguments(call: call, params: params, hash: hash)
+        }
+        let separator = arguments.text(0)
+        var items: [TemplateValue] = []
+        for value in arguments.params.dropFirst() {
+            switch value {
+            case .array(let list, _): items += list
+            case .multi(let multi) where multi.text == nil: items += multi.values
+            default: items.append(value)
+            }
+        }
+        try allow(items.count, call.position)
+        var pieces: [String] = []
+        for (index, item) in items.enumerated() {
+            guard let block else { pieces.append(printed(item)); continue }
+            try step(call.position)
+            let data: [String: TemplateValue] = ["index": .int(index), "first": .bool(index == 0), "last": .bool(index == items.count - 1)]
+            var piece = ""
+            try within(item, params: block.blockParams.prefix(1).map { ($0, item) }, data: data) { () throws(TemplateProblem) in
+                piece = try rendered(block.body)
+            }
+            pieces.append(piece)
+        }
+        return (arguments.hashText("prefix") ?? "") + pieces.joined(separator: separator) + (arguments.hashText("suffix") ?? "")
+    }
+
+    // MARK: - JSON
+
+    func json(_ helper: TemplateHelper, _ arguments: HelperArguments) throws(TemplateProblem) -> TemplateValue {
+        switch helper {
+        case .jsonPath:
+            let source = arguments.text(1)
+            let path: JSONPath
+            if let compiled = jsonPaths[source] {
+                path = compiled
+            } else {
+                do { path = try JSONPath(source) } catch { throw arguments.problem("the JSONPath '\(source)' does not compile (\(error.message))") }
+                if jsonPaths.count < 64 { jsonPaths[source] = path }
+            }
+            let input = arguments.param(0)
+            guard let document = jsonDocument(input) else { return arguments.hash["default"] ?? .null }
+            // A path that walks the document reads it whole; one that names its way reads a few nodes.
+            if !path.isDefinite, case .string(let text) = input { try read(text.utf8.count, arguments.call.position) }
+            let found = path.select(in: document)
+            try step(arguments.call.position, count: found.count)
+            if path.isDefinite {
+                guard let value = found.first, value != .null else { return arguments.hash["default"] ?? .null }
+                return TemplateJSON.value(value)
+            }
+            if found.isEmpty, let fallback = arguments.hash["default"] { return fallback }
+            try allow(found.count, arguments.call.position)
+            return .array(found.map(TemplateJSON.value), json: true)
+        case .parseJson:
+            let value = try parsedJSON(arguments.param(0), json: false, arguments)
+            guard arguments.params.count > 1 else { return value }
+            assign(arguments.text(1), value)
+            return .null
+        case .toJson:
+            return .string(TemplateJSON.write(materialized(arguments.param(0)), pretty: true))
+        case .formatJson:
+            let value = try parsedJSON(arguments.param(0), json: true, arguments)
+            return .string(TemplateJSON.write(value, pretty: arguments.hashText("format") != "compact"))
+        case .jsonMerge:
+            guard case .object(let first) = try parsedJSON(arguments.param(0), json: true, arguments),
+                  case .object(let second) = try parsedJSON(arguments.param(1), json: true, arguments) else {
+                throw arguments.problem("jsonMerge merges two JSON objects")
+            }
+            return .object(Self.merge(first, second, removeNulls: arguments.hashFlag("removeNulls")))
+        case .jsonArrayAdd:
+            guard case .array(var items, _) = try parsedJSON(arguments.param(0), json: true, arguments) else {
+                throw arguments.problem("the first argument of jsonArrayAdd must be a JSON array")
+            }
+            let item: TemplateValue
+            if case .string(let text) = arguments.param(1).single, let parsed = TemplateJSON.parse(text, json: true) { item = parsed }
+            else { item = materialized(arguments.param(1)) }
+            if arguments.hashFlag("flatten"), case .array(let more, _) = item { items += more } else { items.append(item) }
+            try allow(items.count, arguments.call.position)
+            if let maximum = try arguments.hashInteger("maxItems"), maximum >= 0, items.count > maximum {
+                items.removeFirst(items.count - maximum)
+            }
+            return .array(items, json: true)
+        default:
+            throw arguments.problem("\(helper.rawValue) is not a JSON helper")
+        }
+    }
+
+    /// The request model as a map; other values as they are.
+    func materialized(_ value: TemplateValue) -> TemplateValue {
+        if case .request = value { return model.materialized }
+        return value
+    }
+
+    /// A value as JSON: text is parsed (an error when it is not JSON), maps and lists are taken as they are.
+    private func parsedJSON(_ value: TemplateValue, json: Bool, _ arguments: HelperArguments) throws(TemplateProblem) -> TemplateValue {
+        switch value {
+        case .object(var object):
+            object.json = json
+            return .object(object)
+        case .array(let items, _): return .array(items, json: json)
+        case .request: return model.materialized
+        default:
+            let text = value.single.text
+            guard let parsed = TemplateJSON.parse(text.trimmingCharacters(in: .whitespacesAndNewlines), json: json) else {
+                let shown = text.count > 40 ? text.prefix(40) + "…" : Substring(text)
+                throw arguments.problem("'\(shown)' is not JSON")
+            }
+            return parsed
+        }
+    }
+
+    /// The JSON a `jsonPath` reads: text is parsed (`nil` when it is not JSON), maps and lists converted.
+    private func jsonDocument(_ value: TemplateValue) -> JSONValue? {
+        switch value {
+        case .null: return nil
+        case .string(let text):
+            // A loop reads the same body again and again: it is parsed once.
+            if let last = lastDocument, last.text == text { return last.json }
+            let json = JSONValue(data: Data(text.utf8))
+            lastDocument = (text, json)
+            return json
+        case .request: return TemplateJSON.jsonValue(model.materialized)
+        default: return TemplateJSON.jsonValue(value)
+        }
+    }
+
+    private static func merge(_ first: TemplateObject, _ second: TemplateObject, removeNulls: Bool) -> TemplateObject {
+        var result = first
+        result.json = true
+        for (key, value) in second.pairs {
+            if removeNulls, case .null = value { result[key] = nil; continue }
+            if case .object(let mine)? = result[key], case .object(let theirs) = value {
+                result[key] = .object(merge(mine, theirs, removeNulls: removeNulls))
+            } else {
+                result[key] = value
+            }
+        }
+        return result
+    }
+
+    // MARK: - Encodings, forms and variables
+
+    func encoding(_ helper: TemplateHelper, _ arguments: HelperArguments) throws(TemplateProblem) -> TemplateValue {
+        switch helper {
+        case .base64:
+            let text = arguments.text(0)
+            if arguments.hashFlag("decode") {
+                var encoded = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    .replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+                encoded += String(repeating: "=", count: (4 - encoded.utf8.count % 4) % 4)
+                guard let data = Data(base64Encoded: encoded) else { throw arguments.problem("the text is not base64") }
+                return .string(String(decoding: data, as: UTF8.self))
+            }
+            var encoded = Data(text.utf8).base64EncodedString()
+            if let padding = arguments.hash["padding"], !HelperArguments.flag(padding) {
+                encoded = String(encoded.reversed().drop { $0 == "=" }.reversed())
+            }
+            return .string(encoded)
+        case .urlEncode:
+            let text = arguments.text(0)
+            return .string(arguments.hashFlag("decode") ? Self.formDecoded(text) : Self.formEncoded(text))
+        case .formData:
+            var form = TemplateObject()
+            let decode = arguments.hashFlag("urlDecode")
+            var values: [String: [String]] = [:]
+            var order: [String] = []
+            for pair in arguments.text(0).split(separator: "&", omittingEmptySubsequences: true) {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let name = decode ? Self.formDecoded(parts[0]) : parts[0]
+                let value = parts.count > 1 ? (decode ? Self.formDecoded(parts[1]) : parts[1]) : ""
+                if values[name] == nil { order.append(name) }
+                values[name, default: []].append(value)
+            }
+            try allow(order.count, arguments.call.position)
+            for name in order { form[name] = .multi(values[name]!) }
+            guard arguments.params.count > 1 else { return .object(form) }
+            assign(arguments.text(1), .object(form))
+            return .null
+        case .val:
+            var value = arguments.param(0)
+            if case .null = value { value = arguments.hash["or"] ?? arguments.hash["default"] ?? .null }
+            guard let name = arguments.hashText("assign") else { return value }
+            assign(name, value)
+            return .null
+        case .assign:
+            var value = arguments.param(1)
+            if case .string(let text) = value { value = .string(text.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            assign(arguments.text(0), value)
+            return .null
+        default:
+            throw arguments.problem("\(helper.rawValue) is not an encoding helper")
+        }
+    }
+
+    /// As Java's `URLEncoder` writes a form value: letters, digits and `.-*_` as they are, a space as `+`, other
+    /// bytes of the UTF-8 as `%XX`.
+    static func formEncoded(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: " "): result += "+"
+            default: result += String(format: "%%%02X", byte)
+            }
+        }
+        return result
+    }
+
+    /// `+` as a space and `%XX` as its byte (a `%` not followed by two hex digits stays).
+    static func formDecoded(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        let source = Array(text.utf8)
+        var index = 0
+        while index < source.count {
+            let byte = source[index]
+            if byte == UInt8(ascii: "+") { bytes.append(0x20); index += 1; continue }
+            if byte == UInt8(ascii: "%"), index + 2 < source.count,
+               let value = UInt8(String(decoding: source[index + 1...index + 2], as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                index += 3
+                continue
+            }
+            bytes.append(byte)
+            index += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import _HTTPMockJSON
+
+/// A value a WireMock (Handlebars) template works with: what a path names, a literal, a helper's result.
+///
+/// Printing follows WireMock (Handlebars.java): `null` is empty, lists print as `[a, b]` and maps as `{a=1}` (as
+/// Java prints them), except values a JSON helper produced (`jsonPath`), which print as compact JSON.
+package indirect enum TemplateValue: Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    /// A list; `json` when it prints as JSON (`["a","b"]`) rather than as Java prints a list (`[a, b]`).
+    case array([TemplateValue], json: Bool)
+    case object(TemplateObject)
+    /// A value that can be one or many (a query parameter, a header, a cookie, a form field, the path): it prints
+    /// as its first value, and `.[n]`, `first`, `last` and `each` reach all of them.
+    case multi(TemplateMulti)
+    case date(TemplateDate)
+    /// The request model (`request`), whose attributes are read when a template names them.
+    case request
+
+    package static func list(_ items: [TemplateValue]) -> TemplateValue { .array(items, json: false) }
+
+    /// A list of strings that prints as its first value.
+    package static func multi(_ texts: [String]) -> TemplateValue { .multi(TemplateMulti(values: texts.map { .string($0) })) }
+}
+
+/// Keys in their order, each with a value; keys may be compared without regard to case (headers).
+package struct TemplateObject: Sendable {
+    private(set) var keys: [String] = []
+    private(set) var values: [String: TemplateValue] = [:]
+    var json = false
+    var caseInsensitive = false
+
+    package init(json: Bool = false, caseInsensitive: Bool = false) {
+        self.json = json
+        self.caseInsensitive = caseInsensitive
+    }
+
+    package init(_ pairs: [(String, TemplateValue)], json: Bool = false, caseInsensitive: Bool = false) {
+        self.init(json: json, caseInsensitive: caseInsensitive)
+        for (key, value) in pairs { self[key] = value }
+    }
+
+    var count: Int { keys.count }
+
+    package subscript(key: String) -> TemplateValue? {
+        get {
+            if let value = values[key] { return value }
+            guard caseInsensitive else { return nil }
+            return keys.first { $0.caseInsensitiveCompare(key) == .orderedSame }.flatMap { values[$0] }
+        }
+        set {
+            if let newValue {
+                if values.updateValue(newValue, forKey: key) == nil { keys.append(key) }
+            } else if values.removeValue(forKey: key) != nil {
+                keys.removeAll { $0 == key }
+            }
+        }
+    }
+
+    var pairs: [(String, TemplateValue)] { keys.map { ($0, values[$0]!) } }
+}
+
+/// One or many values. `text`, when set, is what it prints as (the request's path prints as the path, while its
+/// items are the segments); `named` holds values reached by name (the variables of a `urlPathTemplate`).
+package struct TemplateMulti: Sendable {
+    var values: [TemplateValue]
+    var text: String? = nil
+    var named: [String: TemplateValue] = [:]
+
+    package init(values: [TemplateValue], text: String? = nil, named: [String: TemplateValue] = [:]) {
+        self.values = values
+        self.text = text
+        self.named = named
+    }
+
+    /// The item at `index`; a negative index counts back from the end as WireMock's documentation shows it
+    /// (`things.[-1]` of `1, 2, 3` is `2`).
+    func item(_ index: Int) -> TemplateValue? {
+        let position = index < 0 ? values.count + index - 1 : index
+        return values.indices.contains(position) ? values[position] : nil
+    }
+}
+
+/// A moment, with the zone and format it prints in (ISO 8601 in UTC when neither is given).
+package struct TemplateDate: Sendable {
+    var date: Date
+    var format: String? = nil
+    var timeZone: TimeZone? = nil
+}
+
+extension TemplateValue {
+    /// Whether Handlebars takes the value as false: null, `false`, `""`, `0`, an empty list or map.
+    var isEmpty: Bool {
+        switch self {
+        case .null: return true
+        case .bool(let flag): return !flag
+        case .int(let number): return number == 0
+        case .double(let number): return number == 0 || number.isNaN
+        case .string(let text): return text.isEmpty
+        case .array(let items, _): return items.isEmpty
+        case .object(let object): return object.count == 0
+        case .multi(let multi): return multi.values.isEmpty && multi.text == nil
+        case .date, .request: return false
+        }
+    }
+
+    /// The value a comparison or a string helper sees: the first of a multi-value, the value itself otherwise.
+    var single: TemplateValue {
+        if case .multi(let multi) = self {
+            if let text = multi.text { return .string(text) }
+            return multi.values.first ?? .null
+        }
+        return self
+    }
+
+    /// The items `each`, `size` and the list helpers see; `nil` for a value that is not a collection.
+    var items: [TemplateValue]? {
+        switch self {
+        case .array(let items, _): return items
+        case .multi(let multi): return multi.values
+        case .object(let object): return object.keys.map { object[$0]! }
+        default: return nil
+        }
+    }
+
+    /// How deeply lists and maps nest in it (a scalar is 0), counted up to `limit` (past it, `limit + 1`).
+    func depth(limit: Int) -> Int {
+        guard limit >= 0 else { return 1 }
+        let children: [TemplateValue]
+        switch self {
+        case .array(let items, _): children = items
+        case .object(let object): children = object.keys.map { object[$0]! }
+        case .multi(let multi): children = multi.values + Array(multi.named.values)
+        default: return 0
+        }
+        var deepest = 0
+        for child in children {
+            if case .array = child {} else if case .object = child {} else if case .multi = child {} else { continue }
+            deepest = max(deepest, child.depth(limit: limit - 1))
+            if deepest >= limit { break }
+        }
+        return deepest + 1
+    }
+
+    /// The value as a number: numbers, and text that reads as one.
+    var number: TemplateNumber? {
+        switch single {
+        case .int(let number): return .int(number)
+        case .double(let number): return number.isFinite ? .double(number) : nil
+        case .string(let text):
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if let number = Int(trimmed) { return .int(number) }
+            if let number = Double(trimmed), number.isFinite, trimmed.contains(where: \.isNumber) { return .double(number) }
+            return nil
+        case .bool(let flag): return .int(flag ? 1 : 0)
+        default: return nil
+        }
+    }
+
+    /// The text the value prints as (before HTML escaping).
+    var text: String {
+        switch self {
+        case .null: return ""
+        case .bool(let flag): return flag ? "true" : "false"
+        case .int(let number): return String(number)
+        case .double(let number): return JSONValue.text(of: number)
+        case .string(let text): return text
+        case .array(let items, let json):
+            return json ? TemplateJSON.write(self, pretty: false) : "[" + items.map(\.javaText).joined(separator: ", ") + "]"
+        case .object(let object):
+            if object.json { return TemplateJSON.write(self, pretty: false) }
+            return "{" + object.pairs.map { "\($0.0)=\($0.1.javaText)" }.joined(separator: ", ") + "}"
+        case .multi(let multi): return multi.text ?? multi.values.first?.text ?? ""
+        case .date(let date): return TemplateDates.text(date)
+        case .request: return "request"
+        }
+    }
+
+    /// The text inside a Java collection: `null` prints as `null` there.
+    private var javaText: String {
+        if case .null = self { return "null" }
+        return text
+    }
+}
+
+/// A number read from a value: whole numbers stay whole.
+package enum TemplateNumber: Sendable {
+    case int(Int)
+    case double(Double)
+
+    var double: Double {
+        switch self {
+        case .int(let number): Double(number)
+        case .double(let number): number
+        }
+    }
+
+    var value: TemplateValue {
+        switch self {
+        case .int(let number): .int(number)
+        case .double(let number): .double(number)
+        }
+    }
+}

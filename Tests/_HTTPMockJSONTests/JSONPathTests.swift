@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import _HTTPMockJSON
+
+/// JSONPath as Jayway's JsonPath reads it (WireMock's `matchesJsonPath`, the `jsonPath` template helper): filters
+/// with regular expressions and list operators, and functions of what a path selects.
+@Suite struct JSONPathTests {
+    static let order = JSONValue(data: Data(#"""
+        {"customer": {"name": "Ann Lee", "tags": ["vip", "eu"]},
+         "items": [{"sku": "A-1", "price": 10, "qty": 2}, {"sku": "b-2", "price": 2.5, "qty": 1}, {"sku": "C-3", "price": 7.5, "qty": 4}],
+         "notes": []}
+        """#.utf8))!
+
+    private func select(_ path: String) throws -> [JSONValue] {
+        try JSONPath(path).select(in: Self.order)
+    }
+
+    private func skus(_ path: String) throws -> [String] {
+        try select(path).compactMap { if case .object(let item) = $0, case .string(let sku)? = item["sku"] { sku } else { nil } }
+    }
+
+    @Test("=~ matches a regular expression, with i for any case")
+    func regexFilters() throws {
+        #expect(try skus("$.items[?(@.sku =~ /[A-Z]-\\d/)]") == ["A-1", "C-3"])
+        #expect(try skus("$.items[?(@.sku =~ /b-.*/i)]") == ["b-2"])
+        #expect(try skus("$.items[?(@.price =~ /10/)]").isEmpty)   // a number is not text
+        #expect(try JSONPath("$.items[?(@.sku =~ /A/)]").usesRegex)
+    }
+
+    @Test("in, nin, anyof, noneof, subsetof, size and empty")
+    func listOperators() throws {
+        #expect(try skus("$.items[?(@.sku in ['A-1', 'C-3'])]") == ["A-1", "C-3"])
+        #expect(try skus("$.items[?(@.qty nin [1, 2])]") == ["C-3"])
+        // A filter on an object tests its members: the customer is the one with tags.
+        #expect(try select("$[?(@.tags anyof ['eu', 'us'])]").count == 1)
+        #expect(try select("$[?(@.tags anyof ['us'])]").isEmpty)
+        #expect(try JSONPath("$[?(@.customer.tags subsetof ['vip', 'eu', 'us'])]").select(in: .array([Self.order])).count == 1)
+        #expect(try JSONPath("$[?(@.customer.tags noneof ['us'])]").select(in: .array([Self.order])).count == 1)
+        #expect(try JSONPath("$[?(@.customer.tags size 2)]").select(in: .array([Self.order])).count == 1)
+        #expect(try JSONPath("$[?(@.notes empty true && @.items empty false)]").select(in: .array([Self.order])).count == 1)
+    }
+
+    @Test("functions of what a path selects, at its end or in a filter's operand")
+    func functions() throws {
+        #expect(try select("$.items.length()") == [.int(3)])
+        #expect(try select("$.customer.name.length()") == [.int(7)])
+        #expect(try select("$.items[*].price.min()") == [.double(2.5)])
+        #expect(try select("$.items[*].price.max()") == [.double(10)])
+        #expect(try select("$.items[*].qty.sum()") == [.double(7)])
+        #expect(try select("$.items[*].price.avg()") == [.double(20.0 / 3)])
+        #expect(try select("$.customer.tags.first()") == [.string("vip")])
+        #expect(try select("$.customer.keys()") == [.array([.string("name"), .string("tags")])])
+        #expect(try JSONPath("$[?(@.items.length() > 2)]").select(in: .array([Self.order])).count == 1)
+        #expect(try select("$.notes.min()").isEmpty)
+    }
+
+    @Test("what is not read is refused, naming it")
+    func refusals() {
+        #expect { try JSONPath("$.items.concat()") } throws: { ($0 as? JSONPathError)?.message.contains("concat() is not a function this library reads") == true }
+        #expect { try JSONPath("$.items[?(@.sku =~ /[/)]") } throws: { ($0 as? JSONPathError)?.message.contains("is not a regular expression") == true }
+        #expect { try JSONPath("$.items[?(@.sku in 'A')]") } throws: { ($0 as? JSONPathError)?.message.contains("in compares with a list") == true }
+        #expect { try JSONPath("$.items[?(@.sku size 'x')]") } throws: { ($0 as? JSONPathError)?.message.contains("size compares with a number") == true }
+    }
+}
