@@ -55,6 +55,7 @@ let package = Package(
             name: "HTTPMockOpenAPI",
             dependencies: [
                 "HTTPMock",
+                "_HTTPMockJSON",  // documents are read as JSON values; their schemas checked with JSON Schema
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["OpenAPI"])),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["OpenAPI"])),
                 // Reads OpenAPI documents written in YAML (loadOpenAPIDocument).

@@ -5,7 +5,6 @@ import FoundationNetworking
 import HTTPMock
 import HTTPMockServer
 import Testing
-import _HTTPMockJSON
 
 /// WireMock folders answer alike in process and over the socket: the corpus of mapping files HTTPMock's own tests
 /// read (written from WireMock's documentation), with mappings of the fields added since, sent through the mock's

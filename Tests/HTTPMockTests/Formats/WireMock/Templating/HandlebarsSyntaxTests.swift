@@ -5,7 +5,6 @@ import FoundationNetworking
 import Testing
 import TestSupport
 @testable import HTTPMock
-import _HTTPMockJSON
 
 /// The Handlebars language of WireMock templates, through mapping files: escaping, comments, whitespace control,
 /// blocks, subexpressions, literals, named arguments, paths; and the errors a template that is wrong gives.
