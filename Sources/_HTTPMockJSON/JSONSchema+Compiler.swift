@@ -81,6 +81,7 @@ extension JSONSchema {
         mutating func compileSchema(_ schema: JSONValue, at pointer: String, in document: JSONValue) throws(JSONSchemaError) {
             documents.append(Document(uri: Self.anonymousBase, value: document, draft: draft, assertions: true))
             resources[Self.anonymousBase] = Spot(document: 0, pointer: "")
+            scan(0, from: (schema, pointer))
             _ = try compile(schema, at: Spot(document: 0, pointer: pointer), within: Self.anonymousBase)
             try finish()
         }

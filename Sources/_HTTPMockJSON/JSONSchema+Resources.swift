@@ -34,10 +34,11 @@ extension JSONSchema.Compiler {
 
     /// Notes every resource, anchor, `$dynamicAnchor` and `$recursiveAnchor: true` of document `index`, walking its
     /// schemas (not values such as `enum`'s, nor unknown keywords) with an explicit stack.
-    mutating func scan(_ index: Int) {
+    /// `from` starts the walk at a schema inside a document that is not one itself (an OpenAPI document's).
+    mutating func scan(_ index: Int, from start: (value: JSONValue, pointer: String)? = nil) {
         let document = documents[index]
         let draft = document.draft
-        var stack: [(value: JSONValue, pointer: String, base: String)] = [(document.value, "", document.uri)]
+        var stack: [(value: JSONValue, pointer: String, base: String)] = [(start?.value ?? document.value, start?.pointer ?? "", document.uri)]
         resources[document.uri] = resources[document.uri] ?? Spot(document: index, pointer: "")
         while let (value, pointer, outer) = stack.popLast() {
             guard case .object(let object) = value else { continue }
