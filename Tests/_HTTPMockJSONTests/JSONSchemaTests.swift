@@ -386,6 +386,36 @@ import Testing
         #expect(list.violations(of: try Self.json(#"["a", 2]"#)).map { "\($0.instancePath) \($0.keyword)" } == ["/1 type"])
     }
 
+    @Test("$recursiveRef follows the outermost resource with $recursiveAnchor; a custom meta-schema's $vocabulary turns assertions off")
+    func dynamicScopeAndVocabularies() throws {
+        let resources = try [
+            "https://example.com/tree.json": Self.json(##"""
+            {"$schema": "https://json-schema.org/draft/2019-09/schema", "$id": "https://example.com/tree.json", "$recursiveAnchor": true,
+             "type": "object", "properties": {"children": {"type": "array", "items": {"$recursiveRef": "#"}}}}
+            """##),
+            "https://example.com/meta.json": Self.json(##"""
+            {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/meta.json",
+             "$vocabulary": {"https://json-schema.org/draft/2020-12/vocab/core": true, "https://json-schema.org/draft/2020-12/vocab/applicator": true}}
+            """##),
+        ]
+        // The extension's own rules reach the children: the tree's `$recursiveRef` comes back to the extension.
+        let named = try JSONSchema(Self.json(##"""
+        {"$schema": "https://json-schema.org/draft/2019-09/schema", "$id": "https://example.com/named.json", "$recursiveAnchor": true,
+         "$ref": "tree.json", "required": ["name"]}
+        """##), resources: resources)
+        #expect(named.validates(try Self.json(#"{"name": "a", "children": [{"name": "b"}]}"#)))
+        #expect(named.violations(of: try Self.json(#"{"name": "a", "children": [{"children": []}]}"#)).map { "\($0.instancePath) \($0.keyword)" }
+            == ["/children/0 required"])
+        let annotations = try JSONSchema(Self.json(#"{"$schema": "https://example.com/meta.json", "minimum": 10, "properties": {"a": false}}"#),
+                                         resources: resources)
+        #expect(annotations.draft == .draft2020_12)
+        #expect(annotations.validates(.int(1)))
+        #expect(!annotations.validates(try Self.json(#"{"a": 1}"#)))
+        // A dynamic reference back to the same place in the value is stopped, as a `$ref` is.
+        let endless = try JSONSchema(Self.json(##"{"$dynamicAnchor": "a", "$dynamicRef": "#a"}"##), draft: .draft2020_12)
+        #expect(endless.violations(of: .int(1)).contains { $0.message.contains("the schema refers to itself without end") })
+    }
+
     @Test("an invalid schema is refused with what, where and how to fix it", arguments: [
         (#"{"properties": {"age": {"minimum": "5"}}}"#,
          #"JSON schema at /properties/age/minimum: "minimum" must be a number, not a string ("5"); write it without quotes (5)"#),
