@@ -2,8 +2,9 @@ import Foundation
 
 extension JSONSchema {
     /// Turns a schema document into ``Node``s: every keyword's value checked and converted once, so evaluating
-    /// does no parsing. Subschemas are compiled once each, keyed by their place in the document, which is also
-    /// how a `$ref` finds its target (see `JSONSchema+References.swift`).
+    /// does no parsing. Subschemas are compiled once each, keyed by their place (a document and a JSON pointer in it),
+    /// which is also how a reference finds its target (see `JSONSchema+References.swift`, and
+    /// `JSONSchema+Resources.swift` for base URIs and the documents the caller gives).
     ///
     /// Refused, each with a message naming the keyword's place: a keyword value of the wrong type; a `pattern`
     /// or `patternProperties` name that is not a regular expression; a reference that does not resolve, or leads to a

@@ -25,8 +25,9 @@ extension JSONSchema {
         func item(_ index: Int) -> Place { Place(path: path + "/\(index)", references: []) }
     }
 
-    /// What a schema evaluated (2019-09's annotations, for `unevaluatedProperties`/`unevaluatedItems`): the
-    /// member names, the first `items` items, or every item. Only tracked where an `unevaluated…` keyword is.
+    /// What a schema evaluated (the annotations of 2019-09 and 2020-12, for `unevaluatedProperties`/`unevaluatedItems`):
+    /// the member names, the first `items` items, every item, or items one by one (2020-12's `contains`). Only
+    /// tracked where an `unevaluated…` keyword is.
     struct Evaluated {
         var properties: Set<String> = []
         var items = 0
