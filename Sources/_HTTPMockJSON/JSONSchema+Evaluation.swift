@@ -25,15 +25,19 @@ extension JSONSchema {
         func item(_ index: Int) -> Place { Place(path: path + "/\(index)", references: []) }
     }
 
-    /// What a schema evaluated (2019-09's annotations, for `unevaluatedProperties`/`unevaluatedItems`): the
-    /// member names, the first `items` items, or every item. Only tracked where an `unevaluated…` keyword is.
+    /// What a schema evaluated (the annotations of 2019-09 and 2020-12, for `unevaluatedProperties`/`unevaluatedItems`):
+    /// the member names, the first `items` items, every item, or items one by one (2020-12's `contains`). Only
+    /// tracked where an `unevaluated…` keyword is.
     struct Evaluated {
         var properties: Set<String> = []
         var items = 0
         var allItems = false
+        /// Items evaluated one by one (those 2020-12's `contains` matched).
+        var itemSet: Set<Int> = []
 
         mutating func merge(_ other: Evaluated) {
             properties.formUnion(other.properties)
+            itemSet.formUnion(other.itemSet)
             items = max(items, other.items)
             allItems = allItems || other.allItems
         }
@@ -55,6 +59,9 @@ extension JSONSchema {
         private var depth = 0
         /// Why evaluation stopped early, once it has.
         private var stopped: String?
+        /// The schema resources evaluation is in, outermost first: the dynamic scope `$dynamicRef` and
+        /// `$recursiveRef` look through.
+        private var scope: [Int] = []
 
         init(schema: JSONSchema) { self.schema = schema }
 
@@ -73,7 +80,12 @@ extension JSONSchema {
                 return Evaluated()
             }
             guard let place = enter(node, at: place, &report) else { return Evaluated() }
-            defer { depth -= 1 }
+            let entersResource = scope.last != node.resource
+            if entersResource { scope.append(node.resource) }
+            defer {
+                depth -= 1
+                if entersResource { scope.removeLast() }
+            }
             let annotating = annotating || node.tracksEvaluation
             var evaluated = Evaluated()
             var position = 0
@@ -92,6 +104,7 @@ extension JSONSchema {
         private static func handler(_ kind: KeywordKind) -> Handler {
             switch kind {
             case .reference: { $0.follow($1, $2, at: $3, $4, &$5, &$6) }
+            case .dynamicReference: { $0.followDynamic($1, $2, at: $3, $4, &$5, &$6) }
             case .allOf: { $0.allOf($1, $2, at: $3, $4, &$5, &$6) }
             case .anyOf, .oneOf: { $0.alternatives($1, $2, at: $3, $4, &$5, &$6) }
             case .not: { $0.not($1, $2, at: $3, $4, &$5, &$6) }
@@ -167,6 +180,20 @@ extension JSONSchema {
             }
             inPlace(target, instance, at: Place(path: place.path, references: place.references + [target]), annotating,
                     keyword: name, ifFalse: Self.falseTarget(text), &evaluated, &report)
+        }
+
+        /// `$dynamicRef`, `$recursiveRef`: the target the dynamic scope gives (the outermost resource that declares the
+        /// anchor), else the one found statically.
+        mutating func followDynamic(_ keyword: Keyword, _ instance: JSONValue, at place: Place,
+                                    _ annotating: Bool, _ evaluated: inout Evaluated, _ report: inout Report) {
+            guard case .dynamicReference(var target, let anchor, let text, let name) = keyword else { return }
+            if let anchor {
+                for resource in scope {
+                    if anchor.isEmpty, let root = schema.recursiveRoots[resource] { target = root; break }
+                    if !anchor.isEmpty, let node = schema.dynamicAnchors[resource]?[anchor] { target = node; break }
+                }
+            }
+            follow(.reference(target, text: text, keyword: name), instance, at: place, annotating, &evaluated, &report)
         }
 
         private static func endless(_ keyword: String, _ text: String) -> String {

@@ -46,7 +46,7 @@ extension JSONSchema.Compiler {
         for (plain, exclusive, isMaximum) in [("maximum", "exclusiveMaximum", true), ("minimum", "exclusiveMinimum", false)] {
             var plainIsExclusive = false
             if case .bool(let flag) = object[exclusive] {
-                guard openAPI30 else {
+                guard openAPI30 || draft == .draft4 else {
                     throw failure(Self.child(location, exclusive), "\"\(exclusive)\" must be a number, not \(flag): draft 4's boolean form is not supported; write the limit itself (\"\(exclusive)\": 10) in place of \"\(plain)\"")
                 }
                 plainIsExclusive = flag
@@ -64,16 +64,28 @@ extension JSONSchema.Compiler {
     /// `items`, `additionalItems`, `maxItems`, `minItems`, `uniqueItems`, `contains` (+ `minContains`/`maxContains`).
     mutating func arrayKeywords(_ object: [String: JSONValue], at location: String) throws(JSONSchemaError) -> [Keyword] {
         var keywords: [Keyword] = []
-        // `additionalItems` applies after an `items` array only; elsewhere it is ignored, but checked.
-        let additional = try object["additionalItems"].map { (value) throws(JSONSchemaError) in
-            try compile(value, at: Self.child(location, "additionalItems"))
-        }
-        if case .array? = object["items"] {
-            let positions = try schemaArray(object, "items", at: location, allowsEmpty: true) ?? []
-            keywords.append(.positionalItems(positions))
-            if let additional { keywords.append(.additionalItems(additional, after: positions.count)) }
-        } else if let value = object["items"] {
-            keywords.append(.items(try compile(value, at: Self.child(location, "items"))))
+        if draft >= .draft2020_12 {
+            // 2020-12: `prefixItems` by position, `items` for the rest (draft 2019-09's `additionalItems`).
+            let prefix = try schemaArray(object, "prefixItems", at: location, allowsEmpty: false)
+            if let prefix { keywords.append(.positionalItems(prefix)) }
+            if case .array? = object["items"] {
+                throw failure(Self.child(location, "items"), "\"items\" must be one schema in draft 2020-12, not an array; write the array as \"prefixItems\" (and what \"additionalItems\" said as \"items\")")
+            } else if let value = object["items"] {
+                let node = try compile(value, at: Self.child(location, "items"))
+                keywords.append(prefix.map { .additionalItems(node, after: $0.count, keyword: "items") } ?? .items(node))
+            }
+        } else {
+            // `additionalItems` applies after an `items` array only; elsewhere it is ignored, but checked.
+            let additional = try object["additionalItems"].map { (value) throws(JSONSchemaError) in
+                try compile(value, at: Self.child(location, "additionalItems"))
+            }
+            if case .array? = object["items"] {
+                let positions = try schemaArray(object, "items", at: location, allowsEmpty: true) ?? []
+                keywords.append(.positionalItems(positions))
+                if let additional { keywords.append(.additionalItems(additional, after: positions.count, keyword: "additionalItems")) }
+            } else if let value = object["items"] {
+                keywords.append(.items(try compile(value, at: Self.child(location, "items"))))
+            }
         }
         try count(object, "maxItems", at: location).map { keywords.append(.maxItems($0)) }
         try count(object, "minItems", at: location).map { keywords.append(.minItems($0)) }
@@ -83,12 +95,12 @@ extension JSONSchema.Compiler {
             }
             if unique { keywords.append(.uniqueItems) }
         }
-        if let value = object["contains"] {
+        if draft >= .draft6, let value = object["contains"] {
             let node = try compile(value, at: Self.child(location, "contains"))
-            let modern = draft == .draft2019_09
+            let modern = draft >= .draft2019_09
             let minimum = modern ? try count(object, "minContains", at: location) ?? 1 : 1
             let maximum = modern ? try count(object, "maxContains", at: location) : nil
-            keywords.append(.contains(node, minimum: minimum, maximum: maximum))
+            keywords.append(.contains(node, minimum: minimum, maximum: maximum, annotates: draft >= .draft2020_12))
         }
         return keywords
     }
@@ -122,7 +134,7 @@ extension JSONSchema.Compiler {
                                                   declared: declared, patterns: patterns.map(\.pattern)))
         }
         var dependencyKeys = ["dependencies"]
-        if draft == .draft2019_09 { dependencyKeys += ["dependentRequired", "dependentSchemas"] }
+        if draft >= .draft2019_09 { dependencyKeys += ["dependentRequired", "dependentSchemas"] }
         for key in dependencyKeys {
             guard let value = object[key] else { continue }
             let place = Self.child(location, key)
@@ -144,7 +156,7 @@ extension JSONSchema.Compiler {
             if !required.isEmpty { keywords.append(.dependentRequired(required, keyword: key)) }
             if !schemas.isEmpty { keywords.append(.dependentSchemas(schemas, keyword: key)) }
         }
-        if let value = object["propertyNames"] {
+        if draft >= .draft6, let value = object["propertyNames"] {
             keywords.append(.propertyNames(try compile(value, at: Self.child(location, "propertyNames"))))
         }
         return keywords
@@ -156,7 +168,7 @@ extension JSONSchema.Compiler {
         // `then` and `else` do nothing without `if`, but are checked.
         let then = try object["then"].map { (value) throws(JSONSchemaError) in try compile(value, at: Self.child(location, "then")) }
         let otherwise = try object["else"].map { (value) throws(JSONSchemaError) in try compile(value, at: Self.child(location, "else")) }
-        if let value = object["if"] {
+        if draft >= .draft7, let value = object["if"] {
             keywords.append(.conditional(if: try compile(value, at: Self.child(location, "if")), then: then, else: otherwise))
         }
         try schemaArray(object, "allOf", at: location, allowsEmpty: false).map { keywords.append(.allOf($0)) }

@@ -9,8 +9,11 @@ extension JSONSchema {
         }
 
         var body: Body
-        /// Where it is in the schema document, as a JSON pointer (`/properties/price`).
+        /// Where it is in the schema document, as a JSON pointer (`/properties/price`); in another document, its
+        /// URI and pointer.
         let location: String
+        /// The schema resource it belongs to (numbered), for the dynamic scope of `$dynamicRef`/`$recursiveRef`.
+        let resource: Int
         /// Whether it has `unevaluatedProperties` or `unevaluatedItems`, so what its subschemas evaluate is tracked.
         var tracksEvaluation = false
         /// For a schema that was only a `$ref` and now has its target's keywords: the reference, which `evaluate`
@@ -39,13 +42,15 @@ extension JSONSchema {
         case items(Int)
         /// `items` as an array: the item at each position.
         case positionalItems([Int])
-        /// `additionalItems`: the items after the first `after` (only with positional `items`).
-        case additionalItems(Int, after: Int)
+        /// `additionalItems` (or 2020-12's `items`, `keyword`): the items after the first `after` (those of
+        /// positional `items` or `prefixItems`).
+        case additionalItems(Int, after: Int, keyword: String)
         case maxItems(Int)
         case minItems(Int)
         case uniqueItems
-        /// `contains` with 2019-09's `minContains`/`maxContains` (1 and none by default).
-        case contains(Int, minimum: Int, maximum: Int?)
+        /// `contains` with 2019-09's `minContains`/`maxContains` (1 and none by default); in 2020-12 the items it
+        /// matches count as evaluated (`annotates`).
+        case contains(Int, minimum: Int, maximum: Int?, annotates: Bool)
         case maxProperties(Int)
         case minProperties(Int)
         case required([String])
@@ -64,14 +69,19 @@ extension JSONSchema {
         case anyOf([Int])
         case oneOf([Int])
         case not(Int)
-        /// `$ref` or `$recursiveRef` (`keyword`), resolved once the whole document is compiled.
+        /// `$ref`, resolved once the whole document is compiled.
         case reference(Int, text: String, keyword: String)
+        /// `$dynamicRef` or `$recursiveRef` (`keyword`): the target found statically, or, when `anchor` is set (the
+        /// dynamic anchor's name; empty for `$recursiveAnchor`), the outermost schema resource in the dynamic scope
+        /// that declares it.
+        case dynamicReference(Int, anchor: String?, text: String, keyword: String)
         case unevaluatedItems(Int)
         case unevaluatedProperties(Int)
 
         var kind: KeywordKind {
             switch self {
             case .reference: .reference
+            case .dynamicReference: .dynamicReference
             case .allOf: .allOf
             case .anyOf: .anyOf
             case .oneOf: .oneOf
@@ -95,7 +105,7 @@ extension JSONSchema {
 
     /// Which function evaluates a keyword (see `Evaluator.handler(_:)`).
     enum KeywordKind {
-        case reference, allOf, anyOf, oneOf, not, conditional, dependentSchemas, items, positionalItems, additionalItems,
+        case reference, dynamicReference, allOf, anyOf, oneOf, not, conditional, dependentSchemas, items, positionalItems, additionalItems,
              unevaluatedItems, contains, properties, patternProperties, additionalProperties, unevaluatedProperties,
              propertyNames, assertion
     }

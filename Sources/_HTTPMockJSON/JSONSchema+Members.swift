@@ -35,10 +35,10 @@ extension JSONSchema.Evaluator {
     /// `additionalItems`: the items after those positional `items` took.
     mutating func additionalItems(_ keyword: Keyword, _ instance: JSONValue, at place: Place, _: Bool,
                                   _ evaluated: inout Evaluated, _ report: inout Report) {
-        guard case .additionalItems(let node, let after) = keyword, case .array(let items) = instance, items.count > after else { return }
+        guard case .additionalItems(let node, let after, let name) = keyword, case .array(let items) = instance, items.count > after else { return }
         for index in after..<items.count where !report.isFull {
-            _ = evaluate(node, items[index], at: place.item(index), annotating: false, keyword: "additionalItems",
-                         ifFalse: Self.additionalItem(index, after: after), into: &report)
+            _ = evaluate(node, items[index], at: place.item(index), annotating: false, keyword: name,
+                         ifFalse: Self.additionalItem(index, after: after, keyword: name), into: &report)
         }
         evaluated.allItems = true
     }
@@ -48,7 +48,7 @@ extension JSONSchema.Evaluator {
                                    _ evaluated: inout Evaluated, _ report: inout Report) {
         guard case .unevaluatedItems(let node) = keyword, case .array(let items) = instance,
               !evaluated.allItems, items.count > evaluated.items else { return }
-        for index in evaluated.items..<items.count where !report.isFull {
+        for index in evaluated.items..<items.count where !report.isFull && !evaluated.itemSet.contains(index) {
             _ = evaluate(node, items[index], at: place.item(index), annotating: false, keyword: "unevaluatedItems",
                          ifFalse: Self.unevaluatedItem(index), into: &report)
         }
@@ -56,14 +56,15 @@ extension JSONSchema.Evaluator {
     }
 
     /// `contains`, with `minContains`/`maxContains`.
-    mutating func contains(_ keyword: Keyword, _ instance: JSONValue, at place: Place, _: Bool, _: inout Evaluated,
-                           _ report: inout Report) {
-        guard case .contains(let node, let minimum, let maximum) = keyword, case .array(let items) = instance,
-              minimum > 0 || maximum != nil else { return }
+    mutating func contains(_ keyword: Keyword, _ instance: JSONValue, at place: Place, _ annotating: Bool,
+                           _ evaluated: inout Evaluated, _ report: inout Report) {
+        guard case .contains(let node, let minimum, let maximum, let annotates) = keyword, case .array(let items) = instance else { return }
+        let gathers = annotates && annotating
+        guard minimum > 0 || maximum != nil || gathers else { return }
         var found = 0
         for index in items.indices where holds(node, items[index], at: place.item(index)) {
             found += 1
-            if maximum == nil, found >= minimum { break }
+            if gathers { evaluated.itemSet.insert(index) } else if maximum == nil, found >= minimum { break }
         }
         if found < minimum || found > maximum ?? .max {
             let (name, message) = Self.containsViolation(found: found, of: items.count, minimum: minimum, maximum: maximum)
@@ -73,8 +74,8 @@ extension JSONSchema.Evaluator {
 
     private static func noItems(_ index: Int) -> String { "item \(index) is not allowed: \"items\" is false, so the array must be empty" }
     private static func falseItem(_ index: Int) -> String { "item \(index) is not allowed: its schema in \"items\" is false" }
-    private static func additionalItem(_ index: Int, after: Int) -> String {
-        "item \(index) is not allowed: the array may hold at most \(after) item\(after == 1 ? "" : "s") (\"additionalItems\" is false)"
+    private static func additionalItem(_ index: Int, after: Int, keyword: String) -> String {
+        "item \(index) is not allowed: the array may hold at most \(after) item\(after == 1 ? "" : "s") (\"\(keyword)\" is false)"
     }
     private static func unevaluatedItem(_ index: Int) -> String {
         "item \(index) is not allowed: no schema here describes it (\"unevaluatedItems\" is false)"

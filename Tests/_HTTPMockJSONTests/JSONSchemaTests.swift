@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import _HTTPMockJSON
 
-/// JSON Schema (drafts 7 and 2019-09) over `JSONValue`: every keyword passes what it allows and reports what it
+/// JSON Schema (drafts 4 to 2020-12) over `JSONValue`: every keyword passes what it allows and reports what it
 /// does not with the place in the value and the keyword; invalid schemas are refused at compile time.
 @Suite struct JSONSchemaTests {
     /// One keyword: a value it accepts, one it refuses, and the only violation that one has.
@@ -345,6 +345,77 @@ import Testing
         #expect(try JSONSchema(JSONValue.object(["format": .string("color")]), validatesFormats: true).validates(.string("anything")))
     }
 
+    @Test("embedded resources: a $id below the top level sets the base URI its references resolve against")
+    func embeddedResources() throws {
+        let schema = try JSONSchema(Self.json(##"""
+        {"$id": "https://example.com/root.json",
+         "properties": {"a": {"$ref": "item.json"}, "b": {"$ref": "https://example.com/nested/leaf.json#top"}},
+         "$defs": {"item": {"$id": "item.json", "type": "integer"},
+                   "nested": {"$id": "nested/", "$defs": {"leaf": {"$id": "leaf.json", "$anchor": "top", "type": "string"}}}}}
+        """##))
+        #expect(schema.validates(try Self.json(#"{"a": 1, "b": "x"}"#)))
+        #expect(schema.violations(of: try Self.json(#"{"a": "1", "b": 2}"#)).map { "\($0.instancePath) \($0.keyword)" } == ["/a type", "/b type"])
+    }
+
+    @Test("other documents come from the resources the caller gives, by URI")
+    func givenResources() throws {
+        let resources = try ["https://example.com/money.json": Self.json(#"{"$defs": {"amount": {"type": "number", "minimum": 0}}}"#)]
+        let schema = try JSONSchema(Self.json(#"{"properties": {"price": {"$ref": "https://example.com/money.json#/$defs/amount"}}}"#),
+                                    resources: resources)
+        #expect(schema.validates(try Self.json(#"{"price": 3.5}"#)))
+        #expect(schema.violations(of: try Self.json(#"{"price": -1}"#)).map { "\($0.instancePath) \($0.keyword)" } == ["/price minimum"])
+    }
+
+    @Test("2020-12: prefixItems, items for the rest, contains counting as evaluated, $dynamicRef")
+    func draft2020() throws {
+        let tuple = try JSONSchema(Self.json(#"{"prefixItems": [{"type": "string"}], "items": {"type": "integer"}}"#), draft: .draft2020_12)
+        #expect(tuple.validates(try Self.json(#"["a", 1, 2]"#)))
+        #expect(tuple.violations(of: try Self.json(#"["a", 1, "b"]"#)).map { "\($0.instancePath) \($0.keyword)" } == ["/2 type"])
+        let contains = try JSONSchema(Self.json(#"{"contains": {"type": "string"}, "unevaluatedItems": false}"#), draft: .draft2020_12)
+        #expect(contains.validates(try Self.json(#"["a", "b"]"#)))
+        #expect(contains.violations(of: try Self.json(#"["a", 1]"#)).map { "\($0.instancePath) \($0.keyword)" } == ["/1 unevaluatedItems"])
+        // A generic list whose items a schema that refers to it chooses, through the dynamic scope.
+        let list = try JSONSchema(Self.json(##"""
+        {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/strings.json",
+         "$ref": "list.json", "$defs": {"item": {"$dynamicAnchor": "item", "type": "string"},
+           "list": {"$id": "list.json", "type": "array", "items": {"$dynamicRef": "#item"},
+                    "$defs": {"default": {"$dynamicAnchor": "item"}}}}}
+        """##))
+        #expect(list.draft == .draft2020_12)
+        #expect(list.validates(try Self.json(#"["a", "b"]"#)))
+        #expect(list.violations(of: try Self.json(#"["a", 2]"#)).map { "\($0.instancePath) \($0.keyword)" } == ["/1 type"])
+    }
+
+    @Test("$recursiveRef follows the outermost resource with $recursiveAnchor; a custom meta-schema's $vocabulary turns assertions off")
+    func dynamicScopeAndVocabularies() throws {
+        let resources = try [
+            "https://example.com/tree.json": Self.json(##"""
+            {"$schema": "https://json-schema.org/draft/2019-09/schema", "$id": "https://example.com/tree.json", "$recursiveAnchor": true,
+             "type": "object", "properties": {"children": {"type": "array", "items": {"$recursiveRef": "#"}}}}
+            """##),
+            "https://example.com/meta.json": Self.json(##"""
+            {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/meta.json",
+             "$vocabulary": {"https://json-schema.org/draft/2020-12/vocab/core": true, "https://json-schema.org/draft/2020-12/vocab/applicator": true}}
+            """##),
+        ]
+        // The extension's own rules reach the children: the tree's `$recursiveRef` comes back to the extension.
+        let named = try JSONSchema(Self.json(##"""
+        {"$schema": "https://json-schema.org/draft/2019-09/schema", "$id": "https://example.com/named.json", "$recursiveAnchor": true,
+         "$ref": "tree.json", "required": ["name"]}
+        """##), resources: resources)
+        #expect(named.validates(try Self.json(#"{"name": "a", "children": [{"name": "b"}]}"#)))
+        #expect(named.violations(of: try Self.json(#"{"name": "a", "children": [{"children": []}]}"#)).map { "\($0.instancePath) \($0.keyword)" }
+            == ["/children/0 required"])
+        let annotations = try JSONSchema(Self.json(#"{"$schema": "https://example.com/meta.json", "minimum": 10, "properties": {"a": false}}"#),
+                                         resources: resources)
+        #expect(annotations.draft == .draft2020_12)
+        #expect(annotations.validates(.int(1)))
+        #expect(!annotations.validates(try Self.json(#"{"a": 1}"#)))
+        // A dynamic reference back to the same place in the value is stopped, as a `$ref` is.
+        let endless = try JSONSchema(Self.json(##"{"$dynamicAnchor": "a", "$dynamicRef": "#a"}"##), draft: .draft2020_12)
+        #expect(endless.violations(of: .int(1)).contains { $0.message.contains("the schema refers to itself without end") })
+    }
+
     @Test("an invalid schema is refused with what, where and how to fix it", arguments: [
         (#"{"properties": {"age": {"minimum": "5"}}}"#,
          #"JSON schema at /properties/age/minimum: "minimum" must be a number, not a string ("5"); write it without quotes (5)"#),
@@ -354,16 +425,18 @@ import Testing
         (##"{"properties": {"a": {"$ref": "#/definitions/adress"}}, "definitions": {"address": true}}"##,
          ##"JSON schema at /properties/a/$ref: "$ref": "#/definitions/adress" does not resolve: there is no "adress" at /definitions (it has "address")"##),
         (##"{"$ref": "#nowhere"}"##, #"no subschema declares "$anchor": "nowhere""#),
-        (#"{"$ref": "other.json#/a"}"#, "refers to another document, which is not supported"),
-        (#"{"$id": "https://example.com/a.json", "$ref": "https://example.com/b.json"}"#, "refers to another document"),
-        (#"{"$defs": {"x": {"$id": "x.json"}}}"#, "JSON schema at /$defs/x/$id: \"$id\": \"x.json\" makes this subschema a separate schema resource"),
+        (#"{"$ref": "other.json#/a"}"#, #"refers to another document, "other.json", which is not among the schemas given (`resources`, by URI)"#),
+        (#"{"$id": "https://example.com/a.json", "$ref": "https://example.com/b.json"}"#,
+         #"JSON schema at /$ref: "$ref": "https://example.com/b.json" refers to another document, "https://example.com/b.json""#),
+        (#"{"$defs": {"x": {"$anchor": "a"}, "y": {"$anchor": "a"}}}"#, #"the anchor "a" is declared twice in one schema resource"#),
         (#"{"items": 5}"#, "JSON schema at /items: expected a schema (an object, true or false), not a number (5)"),
         (#"{"anyOf": []}"#, #"JSON schema at /anyOf: "anyOf" must be a non-empty array of schemas, not an empty array"#),
         (#"{"required": "id"}"#, #"JSON schema at /required: "required" must list property names in an array"#),
         (#"{"maxLength": -1}"#, #""maxLength" must be a whole number from 0, not a number (-1)"#),
         (#"{"multipleOf": 0}"#, #""multipleOf" must be greater than 0, not 0"#),
         (#"{"minimum": 0, "exclusiveMinimum": true}"#, "draft 4's boolean form is not supported"),
-        (#"{"$schema": "https://json-schema.org/draft/2020-12/schema"}"#, "JSON schema at /$schema: \"$schema\" names \"https://json-schema.org/draft/2020-12/schema\", a draft this validator does not read"),
+        (#"{"$schema": "http://json-schema.org/draft-03/schema#"}"#, "JSON schema at /$schema: \"$schema\" names \"http://json-schema.org/draft-03/schema#\", a draft this validator does not read"),
+        (#"{"$schema": "https://json-schema.org/draft/2020-12/schema", "items": [true]}"#, #"JSON schema at /items: "items" must be one schema in draft 2020-12, not an array; write the array as "prefixItems""#),
         (##"{"$recursiveRef": "#/$defs/a"}"##, ##""$recursiveRef" must be "#""##),
         (##"{"$ref": "#/a~2b"}"##, "\"~\" must be followed by 0"),
         (#"{"enum": 3}"#, "\"enum\" must be an array"),

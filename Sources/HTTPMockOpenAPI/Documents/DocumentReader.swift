@@ -59,7 +59,6 @@ struct DocumentReader {
             problem("/openapi", "\"\(declared)\" is not a version read here; OpenAPI 3.0 and 3.1 are")
             return
         }
-        if !isOpenAPI30 { bundle = DocumentBundle(root: Self.translating2020(bundle.root), files: bundle.files) }
         title = root["info"]?["title"]?.text ?? ""
         readServers(root["servers"])
         securitySchemes = readSecuritySchemes(root["components"]?["securitySchemes"])
@@ -157,8 +156,10 @@ struct DocumentReader {
             if let known = referencedSchemas[reference] { return known }
         }
         do {
-            let schema = try JSONSchema(value, at: pointer, in: bundle.root, draft: .draft2019_09, validatesFormats: true,
-                                        openAPI30: isOpenAPI30)
+            // 3.1's schemas are JSON Schema 2020-12; 3.0's its own dialect (draft 2019-09's keywords as the validator
+            // reads them, with `nullable` and boolean `exclusiveMaximum`/`exclusiveMinimum`).
+            let schema = try JSONSchema(value, at: pointer, in: bundle.root, draft: isOpenAPI30 ? .draft2019_09 : .draft2020_12,
+                                        validatesFormats: true, openAPI30: isOpenAPI30)
             if let sharedKey { referencedSchemas[sharedKey] = schema }
             return schema
         } catch {
@@ -353,29 +354,6 @@ struct DocumentReader {
                                          example: media["example"] ?? examples.first?.value, examples: examples))
         }
         return content
-    }
-
-    // MARK: - JSON Schema 2020-12
-
-    /// OpenAPI 3.1's schemas follow JSON Schema 2020-12; the validator reads 2019-09, which says the same but for
-    /// arrays: 2020-12's `prefixItems` is 2019-09's array `items`, and its `items` beside `prefixItems` is
-    /// `additionalItems`.
-    static func translating2020(_ value: JSONValue, depth: Int = 0) -> JSONValue {
-        guard depth < 600 else { return value }
-        switch value {
-        case .array(let elements):
-            return .array(elements.map { translating2020($0, depth: depth + 1) })
-        case .object(var members):
-            for (key, member) in members { members[key] = translating2020(member, depth: depth + 1) }
-            if let prefix = members["prefixItems"], case .array = prefix {
-                members["additionalItems"] = members["items"]
-                members["items"] = prefix
-                members["prefixItems"] = nil
-            }
-            return .object(members)
-        default:
-            return value
-        }
     }
 }
 #endif

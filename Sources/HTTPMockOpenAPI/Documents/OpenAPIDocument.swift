@@ -13,8 +13,8 @@ import HTTPMock
 ///
 /// YAML or JSON, told apart by the content. `$ref`s may point inside the file (`#/components/schemas/Pet`) or
 /// to files beside it (`common.yaml#/components/schemas/Error`), never out of its folder nor to the network.
-/// Schemas are JSON Schema: 3.1's are read with draft 2019-09's rules (2020-12's `prefixItems` as 2019-09's
-/// array `items`), 3.0's with its `nullable` and boolean `exclusiveMinimum`/`exclusiveMaximum`.
+/// Schemas are JSON Schema: 3.1's are read with draft 2020-12's rules, 3.0's with its `nullable` and boolean
+/// `exclusiveMinimum`/`exclusiveMaximum`.
 public struct OpenAPIDocument: Sendable {
     /// The file read.
     public let source: URL

@@ -78,7 +78,7 @@ struct ValueGenerator {
             return types.first { $0 != "null" } ?? "null"
         }
         if members["properties"] != nil || members["additionalProperties"] != nil || members["required"] != nil { return "object" }
-        if members["items"] != nil { return "array" }
+        if members["items"] != nil || members["prefixItems"] != nil { return "array" }
         if members["minimum"] != nil || members["maximum"] != nil { return "number" }
         return "string"
     }
@@ -128,7 +128,8 @@ struct ValueGenerator {
         let maximum = members["maxItems"].flatMap(Self.integer) ?? Int.max
         var count = max(minimum, depth < 3 ? 1 : 0)
         count = min(count, maximum, 1_000)
-        if let tuple = members["items"]?.elements {
+        // 2020-12's `prefixItems` (OpenAPI 3.1), or the array form of `items` before it.
+        if let tuple = members["prefixItems"]?.elements ?? members["items"]?.elements {
             return .array(tuple.prefix(max(count, tuple.count)).map { make($0, depth: depth + 1) })
         }
         let item = members["items"] ?? .object([:])

@@ -202,42 +202,28 @@ indirect enum WireMockValuePattern: Sendable {
 
     /// `matchesJsonSchema`: the value is JSON (a text that is not JSON is a string) valid against the schema, given
     /// as JSON or as JSON in a string. `schemaVersion` as WireMock names drafts: `V4`, `V6`, `V7`, `V201909`,
-    /// `V202012` (the default; read with the 2019-09 rules, which agree with it but for `prefixItems` and
-    /// `$dynamicRef`, refused by name).
+    /// `V202012` (the default), each read with its own draft's rules; a `"$schema"` in the schema wins.
     private static func jsonSchema(_ value: WireMockNode, version: WireMockNode?) throws(HTTPMockError) -> WireMockValuePattern {
-        var schema = try jsonValue(value)
+        let schema = try jsonValue(value)
         let name = try version?.string() ?? "V202012"
         let draft: JSONSchema.Draft
         switch name {
-        case "V4", "V6", "V7": draft = .draft7
-        case "V201909", "V202012": draft = .draft2019_09
+        case "V4": draft = .draft4
+        case "V6": draft = .draft6
+        case "V7": draft = .draft7
+        case "V201909": draft = .draft2019_09
+        case "V202012": draft = .draft2020_12
         default: throw version!.error("\"\(name)\" is not a schema version; use V4, V6, V7, V201909 or V202012")
-        }
-        if name == "V202012" || schemaDeclares2020(schema) {
-            let text = String(decoding: schema.data, as: UTF8.self)
-            for keyword in ["prefixItems", "$dynamicRef", "$dynamicAnchor"] where text.contains("\"\(keyword)\"") {
-                throw value.error("\"\(keyword)\" of JSON Schema 2020-12 is not read here; write the schema for draft 2019-09 (\"items\" as an array, \"$recursiveRef\") and give \"schemaVersion\": \"V201909\"")
-            }
-            if case .object(var object) = schema, schemaDeclares2020(schema) {
-                object["$schema"] = nil
-                schema = .object(object)
-            }
         }
         let compiled: JSONSchema
         do {
-            compiled = try JSONSchema(schema, draft: draft, openAPI30: name == "V4")
+            compiled = try JSONSchema(schema, draft: draft)
         } catch {
             throw value.error(error.message)
         }
         return .test("matchesJsonSchema", { text in
             compiled.validates(JSONValue.parse(Data(text.utf8)) ?? .string(text))
         }, heavy: true)
-    }
-
-    /// Whether the schema's `$schema` names draft 2020-12.
-    private static func schemaDeclares2020(_ schema: JSONValue) -> Bool {
-        guard case .object(let object) = schema, case .string(let declared)? = object["$schema"] else { return false }
-        return declared.contains("2020-12")
     }
 
     /// WireMock compares numbers and booleans given to `equalTo` as their text.

@@ -324,6 +324,8 @@ import _HTTPMockTemplates
             #"{"request": {"method": "POST", "urlPath": "/order", "bodyPatterns": [{"matchesJsonSchema": "# + schema + #"}]}, "response": {"status": 201}}"#,
             #"{"request": {"method": "POST", "urlPath": "/v7", "bodyPatterns": [{"matchesJsonSchema": "{\"type\": \"array\", \"maxItems\": 2}", "schemaVersion": "V7"}]}, "response": {"status": 202}}"#,
             #"{"request": {"urlPath": "/q", "queryParameters": {"n": {"matchesJsonSchema": {"type": "integer", "multipleOf": 5}}}}, "response": {"status": 203}}"#,
+            #"{"request": {"method": "POST", "urlPath": "/pair", "bodyPatterns": [{"matchesJsonSchema": {"prefixItems": [{"type": "string"}], "items": {"type": "integer"}}}]}, "response": {"status": 204}}"#,
+            #"{"request": {"method": "POST", "urlPath": "/v4", "bodyPatterns": [{"matchesJsonSchema": {"maximum": 5, "exclusiveMaximum": true}, "schemaVersion": "V4"}]}, "response": {"status": 205}}"#,
         ])
         func post(_ path: String, _ body: String) async throws -> Int {
             try await mock.urlSession.fetch("http://localhost" + path, method: "POST", body: Data(body.utf8)).status
@@ -336,6 +338,11 @@ import _HTTPMockTemplates
         #expect(try await post("/v7", "[1, 2, 3]") == 404)
         #expect(try await mock.urlSession.fetch("http://localhost/q?n=15").status == 203)
         #expect(try await mock.urlSession.fetch("http://localhost/q?n=16").status == 404)
+        // V202012, the default: 2020-12's prefixItems, and items for the rest.
+        #expect(try await post("/pair", #"["a", 1, 2]"#) == 204)
+        #expect(try await post("/pair", #"["a", 1, "b"]"#) == 404)
+        #expect(try await post("/v4", "4") == 205)
+        #expect(try await post("/v4", "5") == 404)
     }
 
     @Test("numbers written in quotes are read as numbers, as WireMock's JSON reader reads them")
@@ -363,7 +370,7 @@ import _HTTPMockTemplates
         #expect(message(#"{"request": {"queryParameters": {"a": {"greaterThanNumber": "many"}}}}"#).contains("expected a number"))
         #expect(message(#"{"request": {"clientIp": 10}}"#).contains("request.clientIp"))
         #expect(message(#"{"request": {"bodyPatterns": [{"matchesJsonSchema": {"type": "int"}}]}}"#).contains("request.bodyPatterns[0].matchesJsonSchema: JSON schema at /type"))
-        #expect(message(#"{"request": {"bodyPatterns": [{"matchesJsonSchema": {"prefixItems": [{}]}}]}}"#).contains(#""prefixItems" of JSON Schema 2020-12 is not read here"#))
+        #expect(message(#"{"request": {"bodyPatterns": [{"matchesJsonSchema": {"items": [{}]}}]}}"#).contains(#""items" must be one schema in draft 2020-12, not an array; write the array as "prefixItems""#))
         #expect(message(#"{"request": {"bodyPatterns": [{"matchesJsonSchema": {}, "schemaVersion": "V3"}]}}"#).contains(#""V3" is not a schema version"#))
         #expect(message(#"{"request": {"headers": {"D": {"before": "next tuesday"}}}}"#).contains(#"request.headers.D.before: "next tuesday" is not a date and time"#))
         #expect(message(#"{"request": {"headers": {"D": {"after": "now +3 fortnights"}}}}"#).contains(#""fortnights" is not a unit of time"#))
