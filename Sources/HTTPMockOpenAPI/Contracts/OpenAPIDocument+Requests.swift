@@ -123,21 +123,16 @@ extension OperationContract {
         }
         let cookies = parameters.contains { $0.location == .cookie } ? Self.cookies(request.headers["Cookie"]) : [:]
         for parameter in parameters {
-            var texts: [String] = []
-            switch parameter.location {
-            case .path: texts = pathValues[parameter.name].map { [$0] } ?? []
-            case .query: texts = request.queryValues(for: parameter.name).map { $0 ?? "" }
-            case .header: texts = request.headers.values(for: parameter.name)
-            case .cookie: texts = cookies[parameter.name].map { [$0] } ?? []
-            }
-            guard !texts.isEmpty else {
+            switch parameter.read(from: request, pathValues: pathValues, cookies: cookies, root: root) {
+            case .missing:
                 if parameter.required { add(parameter.place, "required", "the required \(parameter.place) is missing") }
-                continue
-            }
-            guard let schema = parameter.schema else { continue }
-            let value = Self.value(of: texts, for: parameter, root: root)
-            for violation in schema.violations(of: value, limit: 20) {
-                add(parameter.place, violation.keyword, violation.message, pointer: violation.instancePath)
+            case .malformed(let problem):
+                add(parameter.place, "style", problem)
+            case .value(let value):
+                guard let schema = parameter.schema else { continue }
+                for violation in schema.violations(of: value, limit: 20) {
+                    add(parameter.place, violation.keyword, violation.message, pointer: violation.instancePath)
+                }
             }
         }
         guard let body else { return violations }
@@ -154,53 +149,30 @@ extension OperationContract {
                 : "\"\(contentType)\" is not a media type the operation takes; it takes \(body.content.map(\.name).joined(separator: ", "))")
             return violations
         }
-        guard MediaContract.isJSON(contentType.isEmpty ? media.name : contentType), let schema = media.schema else { return violations }
-        guard let value = JSONValue.parse(bytes) else {
-            add("request body", "json", "the body is not JSON")
+        guard let schema = media.schema else { return violations }
+        let type = contentType.isEmpty ? media.name : contentType
+        let value: JSONValue
+        if MediaContract.isJSON(type) {
+            guard let parsed = JSONValue.parse(bytes) else {
+                add("request body", "json", "the body is not JSON")
+                return violations
+            }
+            value = parsed
+        } else if FormBody.isURLEncoded(type) || FormBody.isMultipart(type) {
+            let shape = Shape(media.schemaPointer.flatMap { JSONPointer.value(at: $0, in: root) } ?? .object([:]), root: root)
+            switch FormBody.isURLEncoded(type) ? FormBody.urlEncoded(bytes, shape) : FormBody.multipart(bytes, contentType: type, shape) {
+            case .success(let parsed): value = parsed
+            case .failure(let problem):
+                add("request body", "media type", problem.message)
+                return violations
+            }
+        } else {
             return violations
         }
         for violation in schema.violations(of: value, limit: 50) {
             add("request body", violation.keyword, violation.message, pointer: violation.instancePath)
         }
         return violations
-    }
-
-    /// A parameter's text values as the JSON value its schema's type reads: `"7"` as 7 for an integer, `"a,b"` (or
-    /// `?id=a&id=b`) as `["a", "b"]` for an array. Text that is not of the type stays a string, which the schema
-    /// then refuses.
-    static func value(of texts: [String], for parameter: ParameterContract, root: JSONValue) -> JSONValue {
-        let schema = parameter.schemaValue ?? .object([:])
-        if typeName(schema) == "array" {
-            let items = texts.count > 1 || parameter.explode ? texts : texts[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            let itemSchema = resolve(schema["items"] ?? .object([:]), in: root)
-            return .array(items.map { scalar($0, type: typeName(itemSchema)) })
-        }
-        return scalar(texts[0], type: typeName(schema))
-    }
-
-    private static func resolve(_ schema: JSONValue, in root: JSONValue) -> JSONValue {
-        var current = schema
-        var hops = 0
-        while case .string(let reference)? = current["$ref"], hops < DocumentReader.referenceLimit,
-              let pointer = JSONPointer.fromReference(reference), let target = JSONPointer.value(at: pointer, in: root) {
-            current = target
-            hops += 1
-        }
-        return current
-    }
-
-    private static func typeName(_ schema: JSONValue) -> String? {
-        if let type = schema["type"]?.text { return type }
-        return schema["type"]?.elements?.compactMap(\.text).first { $0 != "null" }
-    }
-
-    private static func scalar(_ text: String, type: String?) -> JSONValue {
-        switch type {
-        case "integer": return Int(text).map(JSONValue.int) ?? .string(text)
-        case "number": return Int(text).map(JSONValue.int) ?? Double(text).map(JSONValue.double) ?? .string(text)
-        case "boolean": return text == "true" ? .bool(true) : text == "false" ? .bool(false) : .string(text)
-        default: return .string(text)
-        }
     }
 
     private static func cookies(_ header: String?) -> [String: String] {
