@@ -42,6 +42,7 @@ import Testing
     @Test("integer and number formats are bounded as OpenAPI's format registry says", arguments: [
         ("small=2147483647", 200), ("small=-2147483648", 200), ("small=2147483648", 422), ("small=-2147483649", 422),
         ("large=9223372036854775807", 200), ("ratio=3.4e38", 200), ("ratio=3.5e38", 422), ("ratio=-1e39", 422),
+        ("small=7.0", 200), ("small=1e3", 200), ("small=7.5", 422), ("small=0x10", 422), ("large=1e19", 422),
     ])
     func numberFormats(_ query: String, _ status: Int) async throws {
         let answer = try await mock().send("GET", base + "/numbers?" + query)

@@ -7,16 +7,12 @@ import _HTTPMockJSON
 /// to its property's type (`"7"` as 7 for an integer); a property whose schema is an array takes every value of its
 /// name; a part sent as JSON is read as JSON.
 enum FormBody {
-    struct Problem: Error {
-        let message: String
-    }
-
     static func isURLEncoded(_ contentType: String) -> Bool { bare(contentType) == "application/x-www-form-urlencoded" }
     static func isMultipart(_ contentType: String) -> Bool { bare(contentType) == "multipart/form-data" }
 
-    static func urlEncoded(_ bytes: Data, _ shape: Shape) -> Result<JSONValue, Problem> {
+    static func urlEncoded(_ bytes: Data, _ shape: Shape) -> Result<JSONValue, ReadingProblem> {
         guard let text = String(data: bytes, encoding: .utf8) else {
-            return .failure(Problem(message: "the form body is not UTF-8 text"))
+            return .failure(ReadingProblem(message: "the form body is not UTF-8 text"))
         }
         var fields: [(String, JSONValue)] = []
         for pair in text.split(separator: "&") {
@@ -25,16 +21,16 @@ enum FormBody {
                 String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
             }
             guard let name = decoded(parts[0]), let value = parts.count > 1 ? decoded(parts[1]) : "" else {
-                return .failure(Problem(message: "\"\(pair)\" is not percent-encoded as a form field (name=value)"))
+                return .failure(ReadingProblem(message: "\"\(pair)\" is not percent-encoded as a form field (name=value)"))
             }
             fields.append((name, .string(value)))
         }
         return .success(object(fields, shape))
     }
 
-    static func multipart(_ bytes: Data, contentType: String, _ shape: Shape) -> Result<JSONValue, Problem> {
+    static func multipart(_ bytes: Data, contentType: String, _ shape: Shape) -> Result<JSONValue, ReadingProblem> {
         guard let boundary = parameter("boundary", of: contentType), !boundary.isEmpty else {
-            return .failure(Problem(message: "the multipart/form-data body has no boundary in its Content-Type; send multipart/form-data; boundary=…"))
+            return .failure(ReadingProblem(message: "the multipart/form-data body has no boundary in its Content-Type; send multipart/form-data; boundary=…"))
         }
         let delimiter = Data("--\(boundary)".utf8)
         var fields: [(String, JSONValue)] = []
@@ -45,7 +41,7 @@ enum FormBody {
             search = found.upperBound..<bytes.endIndex
         }
         guard ranges.count >= 2 else {
-            return .failure(Problem(message: "the multipart/form-data body has no part delimited by its boundary \"\(boundary)\""))
+            return .failure(ReadingProblem(message: "the multipart/form-data body has no part delimited by its boundary \"\(boundary)\""))
         }
         let separator = Data("\r\n\r\n".utf8)
         for (start, end) in zip(ranges, ranges.dropFirst()) {
@@ -53,7 +49,7 @@ enum FormBody {
             if part.starts(with: Data("\r\n".utf8)) { part = part.dropFirst(2) }
             if part.suffix(2).elementsEqual(Data("\r\n".utf8)) { part = part.dropLast(2) }
             guard let split = part.range(of: separator) else {
-                return .failure(Problem(message: "a part of the multipart/form-data body has no blank line after its headers"))
+                return .failure(ReadingProblem(message: "a part of the multipart/form-data body has no blank line after its headers"))
             }
             let head = String(decoding: part[part.startIndex..<split.lowerBound], as: UTF8.self)
             let content = part[split.upperBound...]
@@ -68,7 +64,7 @@ enum FormBody {
                 if field == "content-type" { partType = value }
             }
             guard let name else {
-                return .failure(Problem(message: "a part of the multipart/form-data body has no Content-Disposition with a name"))
+                return .failure(ReadingProblem(message: "a part of the multipart/form-data body has no Content-Disposition with a name"))
             }
             if MediaContract.isJSON(partType), let json = JSONValue.parse(Data(content)) {
                 fields.append((name, json))

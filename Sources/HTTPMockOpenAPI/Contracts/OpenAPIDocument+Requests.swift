@@ -121,7 +121,13 @@ extension OperationContract {
         func add(_ place: String, _ rule: String, _ message: String, pointer: String = "") {
             violations.append(ContractViolation(operation: operation.description, place: place, pointer: pointer, rule: rule, message: message))
         }
-        let cookies = parameters.contains { $0.location == .cookie } ? Self.cookies(request.headers["Cookie"]) : [:]
+        var cookies: [String: String] = [:]
+        if parameters.contains(where: { $0.location == .cookie }) {
+            switch Self.cookies(request.headers.values(for: "Cookie")) {
+            case .success(let pairs): cookies = pairs
+            case .failure(let problem): add("header Cookie", "cookie", problem.message)
+            }
+        }
         for parameter in parameters {
             switch parameter.read(from: request, pathValues: pathValues, cookies: cookies, root: root) {
             case .missing:
@@ -175,14 +181,21 @@ extension OperationContract {
         return violations
     }
 
-    private static func cookies(_ header: String?) -> [String: String] {
+    /// The cookies of the `Cookie` headers (RFC 6265: `name=value` pairs separated by `;`); a piece that is not a
+    /// pair means the header is not one the operation's cookie parameters can be read from.
+    private static func cookies(_ headers: [String]) -> Result<[String: String], ReadingProblem> {
         var cookies: [String: String] = [:]
-        for pair in (header ?? "").split(separator: ";") {
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2 else { continue }
-            cookies[parts[0].trimmingCharacters(in: .whitespaces)] = parts[1].trimmingCharacters(in: .whitespaces)
+        for header in headers {
+            for pair in header.split(separator: ";") where !pair.trimmingCharacters(in: .whitespaces).isEmpty {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard parts.count == 2, !parts[0].trimmingCharacters(in: .whitespaces).isEmpty else {
+                    return .failure(ReadingProblem(message: "\"\(pair.trimmingCharacters(in: .whitespaces))\" in the Cookie header is not a name=value pair; send cookies as name=value; other=value"))
+                }
+                let name = parts[0].trimmingCharacters(in: .whitespaces)
+                if cookies[name] == nil { cookies[name] = parts[1].trimmingCharacters(in: .whitespaces) }
+            }
         }
-        return cookies
+        return .success(cookies)
     }
 }
 #endif

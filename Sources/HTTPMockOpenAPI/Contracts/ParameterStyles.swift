@@ -16,6 +16,11 @@ enum ParameterReading {
     case malformed(String)
 }
 
+/// Why a part of a request cannot be read as the document says it is written (a form body, a `Cookie` header).
+struct ReadingProblem: Error {
+    let message: String
+}
+
 extension ParameterContract {
     /// Styles the specification defines for each location.
     static let styles: [Location: [String]] = [
@@ -220,10 +225,42 @@ struct Shape {
         return schema["type"]?.elements?.compactMap(\.text).first { $0 != "null" }
     }
 
+    /// A whole number `Int` cannot read, written as JSON writes numbers (`99999999999999999999`, `7.0`, `1e3`): a
+    /// double, as JSON reads one, which a schema's `integer` takes when it has no fraction.
+    private static func wholeBeyondInt(_ text: String) -> JSONValue? {
+        guard isJSONNumber(text), let number = Double(text), number.isFinite, number.rounded() == number else { return nil }
+        return .double(number)
+    }
+
+    /// Whether `text` is a number in JSON's grammar: `-`, digits (no leading zero), a fraction, an exponent.
+    static func isJSONNumber(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func digits() -> Int {
+            let start = index
+            while index < bytes.count, (48...57).contains(bytes[index]) { index += 1 }
+            return index - start
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let start = index
+        let whole = digits()
+        guard whole > 0, whole == 1 || bytes[start] != UInt8(ascii: "0") else { return false }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { return false }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return index == bytes.count
+    }
+
     /// `text` as the JSON value of `type`; text that is not of the type stays a string.
     static func convert(_ text: String, to type: String?) -> JSONValue {
         switch type {
-        case "integer": return Int(text).map(JSONValue.int) ?? .string(text)
+        case "integer": return Int(text).map(JSONValue.int) ?? wholeBeyondInt(text) ?? .string(text)
         case "number": return Int(text).map(JSONValue.int) ?? Double(text).flatMap { $0.isFinite ? JSONValue.double($0) : nil } ?? .string(text)
         case "boolean": return text == "true" ? .bool(true) : text == "false" ? .bool(false) : .string(text)
         default: return .string(text)
