@@ -45,6 +45,9 @@ extension JSONSchema.Evaluator {
         case (.format(let format), .string(let text)):
             guard schema.validatesFormats, let check = JSONSchema.FormatCheck.known[format], !check.accepts(text) else { break }
             fail("format", "\(instance.schemaQuote) is not a valid \(format) (\(check.expected))")
+        case (.format(let format), .int), (.format(let format), .double):
+            guard schema.validatesFormats, let fits = JSONSchema.fitsNumericFormat(format, instance), !fits else { break }
+            fail("format", "\(instance.schemaQuote) is not a \(format) (\(JSONSchema.numericFormats[format] ?? format))")
         case (.maxItems(let limit), .array(let items)):
             if items.count > limit { fail("maxItems", "the array has \(items.count) items, more than the maximum \(limit)") }
         case (.minItems(let limit), .array(let items)):

@@ -1,6 +1,28 @@
 import Foundation
 
 extension JSONSchema {
+    /// The numeric formats of OpenAPI's format registry, checked when ``JSONSchema/validatesFormats`` is on, with
+    /// what a number of each is.
+    static let numericFormats = [
+        "int32": "a whole number from -2147483648 to 2147483647",
+        "int64": "a whole number from -9223372036854775808 to 9223372036854775807",
+        "float": "a number a 32-bit float holds, at most 3.4028235e38 either way",
+        "double": "a finite number",
+    ]
+
+    /// Whether `value` (a number) is of the numeric `format`; nil when the format is not a numeric one.
+    static func fitsNumericFormat(_ format: String, _ value: JSONValue) -> Bool? {
+        switch (format, value) {
+        case ("int32", .int(let whole)): return Int64(Int32.min)...Int64(Int32.max) ~= Int64(whole)
+        case ("int64", .int): return true
+        case ("int32", .double(let number)): return number.rounded() == number && number >= -2_147_483_648 && number <= 2_147_483_647
+        case ("int64", .double(let number)): return number.rounded() == number && number >= -0x1p63 && number < 0x1p63
+        case ("float", _): return value.number.map { abs($0) <= Double(Float.greatestFiniteMagnitude) }
+        case ("double", _): return value.number.map(\.isFinite)
+        default: return nil
+        }
+    }
+
     /// A `format` checked when ``JSONSchema/validatesFormats`` is on; other formats are annotations only.
     struct FormatCheck: Sendable {
         /// What a valid string looks like, for the message.

@@ -121,23 +121,24 @@ extension OperationContract {
         func add(_ place: String, _ rule: String, _ message: String, pointer: String = "") {
             violations.append(ContractViolation(operation: operation.description, place: place, pointer: pointer, rule: rule, message: message))
         }
-        let cookies = parameters.contains { $0.location == .cookie } ? Self.cookies(request.headers["Cookie"]) : [:]
+        var cookies: [String: String] = [:]
+        if parameters.contains(where: { $0.location == .cookie }) {
+            switch Self.cookies(request.headers.values(for: "Cookie")) {
+            case .success(let pairs): cookies = pairs
+            case .failure(let problem): add("header Cookie", "cookie", problem.message)
+            }
+        }
         for parameter in parameters {
-            var texts: [String] = []
-            switch parameter.location {
-            case .path: texts = pathValues[parameter.name].map { [$0] } ?? []
-            case .query: texts = request.queryValues(for: parameter.name).map { $0 ?? "" }
-            case .header: texts = request.headers.values(for: parameter.name)
-            case .cookie: texts = cookies[parameter.name].map { [$0] } ?? []
-            }
-            guard !texts.isEmpty else {
+            switch parameter.read(from: request, pathValues: pathValues, cookies: cookies, root: root) {
+            case .missing:
                 if parameter.required { add(parameter.place, "required", "the required \(parameter.place) is missing") }
-                continue
-            }
-            guard let schema = parameter.schema else { continue }
-            let value = Self.value(of: texts, for: parameter, root: root)
-            for violation in schema.violations(of: value, limit: 20) {
-                add(parameter.place, violation.keyword, violation.message, pointer: violation.instancePath)
+            case .malformed(let problem):
+                add(parameter.place, "style", problem)
+            case .value(let value):
+                guard let schema = parameter.schema else { continue }
+                for violation in schema.violations(of: value, limit: 20) {
+                    add(parameter.place, violation.keyword, violation.message, pointer: violation.instancePath)
+                }
             }
         }
         guard let body else { return violations }
@@ -154,9 +155,24 @@ extension OperationContract {
                 : "\"\(contentType)\" is not a media type the operation takes; it takes \(body.content.map(\.name).joined(separator: ", "))")
             return violations
         }
-        guard MediaContract.isJSON(contentType.isEmpty ? media.name : contentType), let schema = media.schema else { return violations }
-        guard let value = JSONValue.parse(bytes) else {
-            add("request body", "json", "the body is not JSON")
+        guard let schema = media.schema else { return violations }
+        let type = contentType.isEmpty ? media.name : contentType
+        let value: JSONValue
+        if MediaContract.isJSON(type) {
+            guard let parsed = JSONValue.parse(bytes) else {
+                add("request body", "json", "the body is not JSON")
+                return violations
+            }
+            value = parsed
+        } else if FormBody.isURLEncoded(type) || FormBody.isMultipart(type) {
+            let shape = Shape(media.schemaPointer.flatMap { JSONPointer.value(at: $0, in: root) } ?? .object([:]), root: root)
+            switch FormBody.isURLEncoded(type) ? FormBody.urlEncoded(bytes, shape) : FormBody.multipart(bytes, contentType: type, shape) {
+            case .success(let parsed): value = parsed
+            case .failure(let problem):
+                add("request body", "media type", problem.message)
+                return violations
+            }
+        } else {
             return violations
         }
         for violation in schema.violations(of: value, limit: 50) {
@@ -165,52 +181,21 @@ extension OperationContract {
         return violations
     }
 
-    /// A parameter's text values as the JSON value its schema's type reads: `"7"` as 7 for an integer, `"a,b"` (or
-    /// `?id=a&id=b`) as `["a", "b"]` for an array. Text that is not of the type stays a string, which the schema
-    /// then refuses.
-    static func value(of texts: [String], for parameter: ParameterContract, root: JSONValue) -> JSONValue {
-        let schema = parameter.schemaValue ?? .object([:])
-        if typeName(schema) == "array" {
-            let items = texts.count > 1 || parameter.explode ? texts : texts[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            let itemSchema = resolve(schema["items"] ?? .object([:]), in: root)
-            return .array(items.map { scalar($0, type: typeName(itemSchema)) })
-        }
-        return scalar(texts[0], type: typeName(schema))
-    }
-
-    private static func resolve(_ schema: JSONValue, in root: JSONValue) -> JSONValue {
-        var current = schema
-        var hops = 0
-        while case .string(let reference)? = current["$ref"], hops < DocumentReader.referenceLimit,
-              let pointer = JSONPointer.fromReference(reference), let target = JSONPointer.value(at: pointer, in: root) {
-            current = target
-            hops += 1
-        }
-        return current
-    }
-
-    private static func typeName(_ schema: JSONValue) -> String? {
-        if let type = schema["type"]?.text { return type }
-        return schema["type"]?.elements?.compactMap(\.text).first { $0 != "null" }
-    }
-
-    private static func scalar(_ text: String, type: String?) -> JSONValue {
-        switch type {
-        case "integer": return Int(text).map(JSONValue.int) ?? .string(text)
-        case "number": return Int(text).map(JSONValue.int) ?? Double(text).map(JSONValue.double) ?? .string(text)
-        case "boolean": return text == "true" ? .bool(true) : text == "false" ? .bool(false) : .string(text)
-        default: return .string(text)
-        }
-    }
-
-    private static func cookies(_ header: String?) -> [String: String] {
+    /// The cookies of the `Cookie` headers (RFC 6265: `name=value` pairs separated by `;`); a piece that is not a
+    /// pair means the header is not one the operation's cookie parameters can be read from.
+    private static func cookies(_ headers: [String]) -> Result<[String: String], ReadingProblem> {
         var cookies: [String: String] = [:]
-        for pair in (header ?? "").split(separator: ";") {
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2 else { continue }
-            cookies[parts[0].trimmingCharacters(in: .whitespaces)] = parts[1].trimmingCharacters(in: .whitespaces)
+        for header in headers {
+            for pair in header.split(separator: ";") where !pair.trimmingCharacters(in: .whitespaces).isEmpty {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard parts.count == 2, !parts[0].trimmingCharacters(in: .whitespaces).isEmpty else {
+                    return .failure(ReadingProblem(message: "\"\(pair.trimmingCharacters(in: .whitespaces))\" in the Cookie header is not a name=value pair; send cookies as name=value; other=value"))
+                }
+                let name = parts[0].trimmingCharacters(in: .whitespaces)
+                if cookies[name] == nil { cookies[name] = parts[1].trimmingCharacters(in: .whitespaces) }
+            }
         }
-        return cookies
+        return .success(cookies)
     }
 }
 #endif

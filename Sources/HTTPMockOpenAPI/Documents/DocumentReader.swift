@@ -298,9 +298,14 @@ struct DocumentReader {
                 schemaValue = resolveSchemaValue(source, at: schemaPointer)
             }
             let style = parameter["style"]?.text ?? (location == .query || location == .cookie ? "form" : "simple")
+            let styles = ParameterContract.styles[location] ?? []
+            if !styles.contains(style) {
+                problem(JSONPointer.child(place, "style"), "\"\(style)\" is not a style of a \(location.rawValue) parameter; use \(styles.joined(separator: ", "))")
+                continue
+            }
             let explode = parameter["explode"].map { $0 == .bool(true) } ?? (style == "form")
             parameters.append(ParameterContract(name: name, location: location, required: required, schemaValue: schemaValue,
-                                                schema: schema, explode: explode))
+                                                schema: schema, style: style, explode: explode))
         }
         return parameters
     }

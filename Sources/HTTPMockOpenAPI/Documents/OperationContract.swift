@@ -41,7 +41,10 @@ struct ParameterContract: Sendable {
     /// The schema with its `$ref`s followed, to read the type a text value is converted to.
     let schemaValue: JSONValue?
     let schema: JSONSchema?
-    /// `explode` for a query array: repeated items (`?id=1&id=2`) rather than one list (`?id=1,2`).
+    /// How its value is written (`simple`, `label`, `matrix`, `form`, `spaceDelimited`, `pipeDelimited`,
+    /// `deepObject`); the location's default when the document names none.
+    let style: String
+    /// Whether arrays and objects are written item by item (`?id=1&id=2`) rather than as one list (`?id=1,2`).
     let explode: Bool
 
     /// `query parameter limit`.

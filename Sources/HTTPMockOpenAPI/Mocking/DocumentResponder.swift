@@ -60,12 +60,7 @@ struct DocumentResponder: Sendable {
         }
         if options.validatesRequests {
             let violations = contract.violations(of: request, pathValues: pathValues, root: root)
-            if !violations.isEmpty {
-                let status = contract.responses.contains { $0.status == "422" } || !contract.responses.contains { $0.status == "400" } ? 422 : 400
-                return Self.problem(status: status, title: "Invalid request",
-                                    detail: "The request breaks the OpenAPI document's contract for \(contract.operation): \(violations.count) violation(s).",
-                                    violations: violations)
-            }
+            if !violations.isEmpty { return refusal(request, violations: violations) }
         }
         let preference = Preference(request)
         if preference.code == nil, preference.example == nil, let defaultAnswer,
@@ -87,6 +82,41 @@ struct DocumentResponder: Sendable {
             status = chosen.map { Self.status(of: $0.status) } ?? 200
         }
         return respond(with: chosen, status: status, example: preference.example, to: request)
+    }
+
+    /// A request that breaks the contract, answered as Prism answers it: with the operation's `422` response, else
+    /// its `400`, else its `default` (sent as `422`), with its example or a body made from its schema; HTTPMock's
+    /// own `422` `application/problem+json` naming every violation only when it lists none of them. Marked as a
+    /// broken contract either way, the violations in `X-HTTPMock-Violations` when the body is the document's.
+    private func refusal(_ request: CapturedRequest, violations: [ContractViolation]) -> MockResponse {
+        let documented = [("422", 422), ("400", 400), ("default", 422)].lazy.compactMap { listed, status in
+            contract.responses.first { $0.status == listed }.map { (response: $0, status: status) }
+        }.first
+        guard let documented else {
+            return Self.problem(status: 422, title: "Invalid request",
+                                detail: "The request breaks the OpenAPI document's contract for \(contract.operation): \(violations.count) violation(s).",
+                                violations: violations)
+        }
+        var response = respond(with: documented.response, status: documented.status, example: nil, to: request)
+        response.headers["X-HTTPMock"] = JournalEntry.contractViolationMarker
+        response.headers[JournalEntry.contractViolationsHeader] = Self.summary(of: violations)
+        return response
+    }
+
+    /// The violations on one line, for a header: `query parameter limit: 0 is less than 1 (minimum); …`, at most
+    /// about 4 KB.
+    static func summary(of violations: [ContractViolation]) -> String {
+        var text = "\(violations.count) violation(s) of the contract for \(contract(violations))"
+        for violation in violations {
+            let line = "; " + violation.place + (violation.pointer.isEmpty ? "" : " at \(violation.pointer)") + ": \(violation.message) (\(violation.rule))"
+            if text.utf8.count + line.utf8.count > 4_000 { return text + "; …" }
+            text += line
+        }
+        return String(text.map { $0 == "\r" || $0 == "\n" ? " " : $0 })
+    }
+
+    private static func contract(_ violations: [ContractViolation]) -> String {
+        violations.first?.operation ?? "the document"
     }
 
     /// A request without the credentials the operation asks for: `401` with a `WWW-Authenticate` challenge, as Prism

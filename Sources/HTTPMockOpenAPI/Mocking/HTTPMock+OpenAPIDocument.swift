@@ -106,11 +106,13 @@ extension OpenAPIDocument {
                     extraHeaders: ["Allow": allowed])
                 stubs.append(DocumentStub(matchers: route, response: refusal.lasting(forever), rank: Rank.otherMethod))
             }
-            // Anything else under the server's base is a path the document does not list.
+            // Anything else under the server's base is a path the document does not list; at the root of any host
+            // only when told to serve there (as `httpmock serve` does), so that a document without servers does not
+            // answer every other request of the mock.
             let url = URL(string: base)
             let host = url?.host.flatMap { $0.isEmpty ? nil : $0 }
             let basePath = host == nil ? base : (url?.path ?? "")
-            guard host != nil || !basePath.isEmpty else { continue }
+            guard host != nil || !basePath.isEmpty || options.serverURL != nil else { continue }
             let notFound = DocumentResponder.problem(
                 status: 404, title: "Not found",
                 detail: "The OpenAPI document lists no path that this request's path matches under \(base.isEmpty ? "/" : base).",

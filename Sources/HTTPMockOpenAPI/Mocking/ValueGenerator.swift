@@ -89,8 +89,16 @@ struct ValueGenerator {
         var own = members
         own["allOf"] = nil
         var other: JSONValue?
-        for part in parts.map(resolved) + [.object(own)] {
+        var queue = parts.map(resolved) + [.object(own)]
+        var index = 0
+        while index < queue.count, index < 64 {
+            let part = queue[index]
+            index += 1
             guard let fields = part.members else { continue }
+            // A `oneOf`/`anyOf` among the parts: its first alternative is one more part (as `make` chooses it).
+            if let first = (fields["oneOf"] ?? fields["anyOf"])?.elements?.first(where: { resolved($0)["type"] != .string("null") }) {
+                queue.append(resolved(first))
+            }
             if let nested = fields["allOf"]?.elements, case .object(let made) = makeAll(nested, beside: [:], depth: depth + 1) {
                 for (key, value) in made { properties[key] = .object(["const": value]) }
             }
