@@ -27,6 +27,30 @@ struct DocumentResponder: Sendable {
     /// What a request that asks for nothing in particular gets when the first success has a fixed example and no
     /// header to make up: built once, with its wire form, instead of for each request. With the media type it is.
     private let defaultAnswer: (media: String, response: MockResponse)?
+    /// The same, when the first success's body is made from its schema: made for the first request that wants it
+    /// (making is the same every time for one document and variant), then kept.
+    private let madeAnswer: MadeAnswer?
+
+    /// A default answer made once, on first use.
+    final class MadeAnswer: @unchecked Sendable {  // reason: `built` is written once, under `lock`
+        let media: String
+        private let lock = NSLock()
+        private var built: MockResponse?
+
+        init(media: String) {
+            self.media = media
+        }
+
+        /// The answer, made by `make` the first time (the package's own bounded code, not a user's).
+        func response(_ make: () -> MockResponse) -> MockResponse {
+            lock.withLock {
+                if let built { return built }
+                let made = make()
+                built = made
+                return made
+            }
+        }
+    }
 
     init(contract: OperationContract, variables: [String: String], root: JSONValue, options: OpenAPIMockOptions) {
         self.contract = contract
@@ -38,8 +62,15 @@ struct DocumentResponder: Sendable {
             var built = Self.response(status: Self.status(of: chosen.status), headers: [:], media: media, value: media.example!)
             built.lifetime = .eternal   // as the document's stubs are: nothing changes it when it is served
             defaultAnswer = (media.name, built.withWireForm())
+            madeAnswer = nil
         } else {
             defaultAnswer = nil
+            if let chosen = contract.primaryResponse, chosen.requiredHeaders.isEmpty, let media = chosen.content.first,
+               media.example == nil, media.schemaPointer != nil {
+                madeAnswer = MadeAnswer(media: media.name)
+            } else {
+                madeAnswer = nil
+            }
         }
     }
 
@@ -66,6 +97,14 @@ struct DocumentResponder: Sendable {
         if preference.code == nil, preference.example == nil, let defaultAnswer,
            let chosen = contract.primaryResponse, Self.media(of: chosen, accepting: request.headers["Accept"])?.name == defaultAnswer.media {
             return defaultAnswer.response
+        }
+        if preference.code == nil, preference.example == nil, let madeAnswer,
+           let chosen = contract.primaryResponse, Self.media(of: chosen, accepting: request.headers["Accept"])?.name == madeAnswer.media {
+            return madeAnswer.response {
+                var made = respond(with: chosen, status: Self.status(of: chosen.status), example: nil, to: request)
+                made.lifetime = .eternal
+                return made.withWireForm()
+            }
         }
         let chosen: ResponseContract?
         let status: Int
