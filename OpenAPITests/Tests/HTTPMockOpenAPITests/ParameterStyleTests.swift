@@ -135,3 +135,32 @@ import Testing
         }
     }
 }
+
+/// `Prefer: dynamic=true`, as Prism reads it: a body made from the schema for each request, examples aside; the
+/// same `seed`, the same body.
+@Suite struct DynamicBodyTests {
+    let base = "https://pets.example.com/v2"
+
+    @Test("dynamic bodies keep the schema, vary between requests, and repeat for a seed")
+    func dynamicBodies() async throws {
+        let mock = HTTPMock()
+        try mock.loadOpenAPIDocument(from: DocumentFixtures.pets)
+        let document = try OpenAPIDocument(contentsOf: DocumentFixtures.pets)
+        var bodies: Set<String> = []
+        for _ in 0..<8 {
+            let answer = try await mock.send("GET", "\(base)/pets/1", headers: ["Prefer": "dynamic=true"])
+            #expect(answer.status == 200)
+            let request = CapturedRequest(method: "GET", url: URL(string: "\(base)/pets/1")!)
+            let violations = document.violations(ofResponse: answer.status, headers: answer.headers, body: Data(answer.body.utf8), to: request)
+            #expect(violations.isEmpty, "\(answer.body): \(violations)")
+            #expect(!answer.body.contains("Felix"), "examples are passed over: \(answer.body)")
+            bodies.insert(answer.body)
+        }
+        #expect(bodies.count > 1, "8 dynamic bodies, all the same: \(bodies)")
+        let first = try await mock.send("GET", "\(base)/pets/1", headers: ["Prefer": "dynamic=true, seed=42"])
+        let again = try await mock.send("GET", "\(base)/pets/1?__dynamic=true&__seed=42")
+        #expect(first.body == again.body)
+        // Without it, the example, as before.
+        #expect(try await mock.send("GET", "\(base)/pets/1").body.contains("Felix"))
+    }
+}

@@ -94,11 +94,11 @@ struct DocumentResponder: Sendable {
             if !violations.isEmpty { return refusal(request, violations: violations) }
         }
         let preference = Preference(request)
-        if preference.code == nil, preference.example == nil, let defaultAnswer,
+        if preference.code == nil, preference.example == nil, !preference.dynamic, let defaultAnswer,
            let chosen = contract.primaryResponse, Self.media(of: chosen, accepting: request.headers["Accept"])?.name == defaultAnswer.media {
             return defaultAnswer.response
         }
-        if preference.code == nil, preference.example == nil, let madeAnswer,
+        if preference.code == nil, preference.example == nil, !preference.dynamic, let madeAnswer,
            let chosen = contract.primaryResponse, Self.media(of: chosen, accepting: request.headers["Accept"])?.name == madeAnswer.media {
             return madeAnswer.response {
                 var made = respond(with: chosen, status: Self.status(of: chosen.status), example: nil, to: request)
@@ -120,7 +120,8 @@ struct DocumentResponder: Sendable {
             chosen = contract.primaryResponse
             status = chosen.map { Self.status(of: $0.status) } ?? 200
         }
-        return respond(with: chosen, status: status, example: preference.example, to: request)
+        let variant = preference.dynamic ? (preference.seed ?? Int.random(in: 1...Int.max)) : nil
+        return respond(with: chosen, status: status, example: preference.example, to: request, dynamicVariant: variant)
     }
 
     /// A request that breaks the contract, answered as Prism answers it: with the operation's `422` response, else
@@ -179,10 +180,11 @@ struct DocumentResponder: Sendable {
 
     /// The response `chosen` (listed for `status`), with the example named `example` or its own, else a body made
     /// from its schema; its required headers made up.
-    private func respond(with chosen: ResponseContract?, status: Int, example: String?, to request: CapturedRequest) -> MockResponse {
+    private func respond(with chosen: ResponseContract?, status: Int, example: String?, to request: CapturedRequest,
+                         dynamicVariant: Int? = nil) -> MockResponse {
         guard let chosen else { return MockResponse(status: .other(status)) }
         var headers: [String: String] = [:]
-        var generator = ValueGenerator(root: root, place: contract.pointer + "/" + chosen.status, variant: options.variant)
+        var generator = ValueGenerator(root: root, place: contract.pointer + "/" + chosen.status, variant: dynamicVariant ?? options.variant)
         for header in chosen.requiredHeaders {
             let value = header.schemaValue.map { generator.value(for: $0) } ?? .string("value")
             headers[header.name] = value.text ?? value.description
@@ -199,6 +201,8 @@ struct DocumentResponder: Sendable {
                                     violations: [])
             }
             value = named.value
+        } else if dynamicVariant != nil, let pointer = media.schemaPointer, let schema = JSONPointer.value(at: pointer, in: root) {
+            value = generator.value(for: schema, ignoringExamples: true)
         } else if let example = media.example {
             value = example
         } else if let pointer = media.schemaPointer, let schema = JSONPointer.value(at: pointer, in: root) {
@@ -270,6 +274,10 @@ struct DocumentResponder: Sendable {
 struct Preference {
     var code: Int?
     var example: String?
+    /// `dynamic=true`: a body made from the schema for each request, examples aside, varied by `seed` when given
+    /// (the same seed, the same body), else by a new random number.
+    var dynamic = false
+    var seed: Int?
 
     init(_ request: CapturedRequest) {
         // Most requests ask for nothing: no `Prefer` header, no `__` query item.
@@ -283,12 +291,16 @@ struct Preference {
                 switch parts[0].lowercased() {
                 case "code": code = Int(text)
                 case "example": example = text
+                case "dynamic": dynamic = text.lowercased() == "true"
+                case "seed": seed = Int(text)
                 default: break
                 }
             }
         }
         if let text = request.queryValues(for: "__code").first ?? nil { code = Int(text) }
         if let text = request.queryValues(for: "__example").first ?? nil { example = text }
+        if let text = request.queryValues(for: "__dynamic").first ?? nil { dynamic = text.lowercased() == "true" }
+        if let text = request.queryValues(for: "__seed").first ?? nil { seed = Int(text) }
     }
 }
 #endif

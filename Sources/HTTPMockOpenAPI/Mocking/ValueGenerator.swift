@@ -22,9 +22,14 @@ struct ValueGenerator {
         random = StableRandom(place: place, variant: variant)
     }
 
-    mutating func value(for schema: JSONValue) -> JSONValue {
-        make(schema, depth: 0)
+    mutating func value(for schema: JSONValue, ignoringExamples: Bool = false) -> JSONValue {
+        self.ignoresExamples = ignoringExamples
+        return make(schema, depth: 0)
     }
+
+    /// Whether `default`, `example` and `examples` are passed over and an `enum`'s member drawn at random (a
+    /// dynamic body, `Prefer: dynamic=true`).
+    private var ignoresExamples = false
 
     private func resolved(_ schema: JSONValue) -> JSONValue {
         var current = schema
@@ -50,10 +55,15 @@ struct ValueGenerator {
         let schema = resolved(given)
         guard let members = schema.members else { return schema == .bool(false) ? .null : .string("value") }
         if let value = members["const"] { return value }
-        if let value = members["default"] { return value }
-        if let value = members["example"] { return value }
-        if let value = members["examples"]?.elements?.first { return value }
-        if let value = members["enum"]?.elements?.first(where: { $0 != .null }) ?? members["enum"]?.elements?.first { return value }
+        if !ignoresExamples {
+            if let value = members["default"] { return value }
+            if let value = members["example"] { return value }
+            if let value = members["examples"]?.elements?.first { return value }
+        }
+        if let choices = members["enum"]?.elements, !choices.isEmpty {
+            let usable = choices.contains { $0 != .null } ? choices.filter { $0 != .null } : choices
+            return ignoresExamples ? usable[Int(random.next() % UInt64(usable.count))] : usable[0]
+        }
         if let parts = members["allOf"]?.elements, !parts.isEmpty {
             return makeAll(parts, beside: members, depth: depth)
         }
