@@ -106,13 +106,15 @@ extension WireMockResponse {
             response.reasonPhrase = statusMessage
         }
         switch fault {
+        // As WireMock 2.35.1 puts them on the socket (HTTPMockServer reads the WireFault): the mapping's status and
+        // headers never go out.
         case "MALFORMED_RESPONSE_CHUNK"?:
-            // WireMock sends the status and headers, then a broken chunk, then closes: with no body of its own,
-            // one the connection drops inside of stands in, so the client still sees the break.
-            if size == 0 { response.content = .data(Data(repeating: UInt8(ascii: "?"), count: 16)) }
-            response = .fault(.truncatedBody(response, after: 0), lifetime: .eternal, delivery: response.delivery)
-        case "CONNECTION_RESET_BY_PEER"?, "EMPTY_RESPONSE"?: response = .fault(.connectionLost, lifetime: .eternal, delivery: response.delivery)
-        case "RANDOM_DATA_THEN_CLOSE"?: response = .failure(URLError(.cannotParseResponse), lifetime: .eternal, delivery: response.delivery)
+            response = .failure(WireFault.malformedChunk.error(.networkConnectionLost), lifetime: .eternal, delivery: response.delivery)
+        case "EMPTY_RESPONSE"?:
+            response = .failure(WireFault.emptyResponse.error(.networkConnectionLost), lifetime: .eternal, delivery: response.delivery)
+        case "CONNECTION_RESET_BY_PEER"?: response = .fault(.connectionLost, lifetime: .eternal, delivery: response.delivery)
+        case "RANDOM_DATA_THEN_CLOSE"?:
+            response = .failure(WireFault.randomData.error(.cannotParseResponse), lifetime: .eternal, delivery: response.delivery)
         default: break
         }
         guard bodyTemplate != nil || fileName != nil || !headerTemplates.isEmpty || distribution != nil else { return response }
