@@ -606,6 +606,12 @@ extension Engine {
     /// Forgets every entry; identifiers keep counting up.
     func clearJournal() { state.withLock { $0.journal.removeAll() } }
 
+    /// Forgets the entries `shouldRemove` picks (called under the engine's lock: keep it to reading the entry) and
+    /// returns them, oldest first; the others keep their identifiers.
+    func removeJournalEntries(where shouldRemove: (JournalEntry) -> Bool) -> [JournalEntry] {
+        state.withLock { $0.journal.remove(where: shouldRemove) }
+    }
+
     /// The hosts whose requests are journaled; `nil`: every request.
     var journalHosts: [HostGlob]? {
         get { state.withLock { $0.journal.hosts } }

@@ -34,6 +34,29 @@ enum MappingsResource {
             for mapping in try withMetadata(request, context) { _ = context.state.mappings.remove(mapping.id) }
             return .json([String: Any]())
         },
+        // The mappings no request of the journal was answered by (WireMock 3.13's addition).
+        AdminRoute("GET", "mappings/unmatched") { _, _, context in
+            let links = MappingLinks(context)
+            let matched = links.matchedIDs
+            let unmatched = links.listed.filter { !matched.contains($0.id) }
+            var json = JSONBytes(capacity: unmatched.reduce(64) { $0 + $1.json.count + 1 })
+            json.object { json in
+                json.key("mappings")
+                json.array { json in for mapping in unmatched { json.raw(mapping.json) } }
+                json.key("meta")
+                json.object { json in json.member("total", unmatched.count) }
+            }
+            return .json(json)
+        },
+        // Removes them: those created here; a file's mapping stays, as it is changed only in its file.
+        AdminRoute("DELETE", "mappings/unmatched") { _, _, context in
+            let links = MappingLinks(context)
+            let matched = links.matchedIDs
+            for mapping in context.state.mappings.all where !matched.contains(mapping.id) {
+                _ = context.state.mappings.remove(mapping.id)
+            }
+            return .json([String: Any]())
+        },
         AdminRoute("GET", "mappings/{id}") { _, parameters, context throws(AdminError) in
             let id = try mappingID(parameters)
             if let mapping = context.state.mappings.mapping(id) { return .json(object(mapping)) }
@@ -143,7 +166,17 @@ enum MappingsResource {
     /// The mappings whose `metadata` meets the body, a WireMock value pattern (`{"matchesJsonPath": …}`,
     /// `{"equalToJson": …}`, `{"contains": …}`…) applied to the metadata as JSON.
     private static func withMetadata(_ request: AdminRequest, _ context: AdminContext) throws(AdminError) -> [WireMockStubMapping] {
+        let meets = try metadataPredicate(request)
+        return context.state.mappings.all.filter(meets)
+    }
+
+    /// Whether a mapping's `metadata` meets the body of `request`, a WireMock value pattern applied to the metadata
+    /// as JSON (a mapping without metadata never does).
+    static func metadataPredicate(_ request: AdminRequest) throws(AdminError) -> @Sendable (WireMockStubMapping) -> Bool {
         let pattern = try request.jsonObject()
+        if pattern.isEmpty {
+            throw AdminError.invalidJSON(pointer: "/", detail: "the body is an empty pattern; give one, such as {\"matchesJsonPath\": \"$.team\"}")
+        }
         let predicate: RequestPredicate
         do {
             let wrapped = try JSONSerialization.data(withJSONObject: ["bodyPatterns": [pattern]])
@@ -153,7 +186,7 @@ enum MappingsResource {
         } catch {
             throw AdminError.invalidJSON(pointer: "/", detail: "\(error)")
         }
-        return context.state.mappings.all.filter { mapping in
+        return { mapping in
             guard let object = try? JSONSerialization.jsonObject(with: mapping.json) as? [String: Any],
                   let metadata = object["metadata"],
                   let json = try? JSONSerialization.data(withJSONObject: metadata) else { return false }

@@ -37,3 +37,14 @@ extension WireMockStubMapping {
                            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 }
+
+extension WireMockStubMapping {
+    /// Whether this mapping, loaded from its file (not created over an API), answered `entry`: the stub that
+    /// answered names this mapping's file and place as where it was loaded from.
+    /// - Parameter entry: a journaled request.
+    package func answered(_ entry: JournalEntry) -> Bool {
+        guard case .stub(_, let summary) = entry.resolution else { return false }
+        let loaded = Condition.loaded(from: source).summary
+        return summary.contains(loaded + ",") || summary.hasSuffix(loaded + "]")
+    }
+}
