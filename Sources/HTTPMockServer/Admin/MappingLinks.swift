@@ -7,12 +7,12 @@ import HTTPMock
 /// names). What `GET /__admin/mappings/unmatched` and `POST /__admin/requests/remove-by-metadata` read.
 struct MappingLinks {
     private let context: AdminContext
-    /// The served folder's mappings, as their files hold them now.
+    /// The served folder's mappings, as their files hold them now (but those removed or replaced over the API).
     let folder: [WireMockStubMapping]
 
     init(_ context: AdminContext) {
         self.context = context
-        folder = context.state.mappings.wireMockFolder.map { WireMockStubMapping.listed(inFolder: $0).map(\.mapping) } ?? []
+        folder = MappingsResource.folderMappings(context).map(\.mapping)
     }
 
     /// Every mapping listed by `GET /__admin/mappings`, in its order: those created here (newest first), then the
@@ -26,8 +26,13 @@ struct MappingLinks {
     /// The mapping that answered `entry`; `nil` when none did, or a stub registered in code did.
     func mapping(answering entry: JournalEntry) -> WireMockStubMapping? {
         guard case .stub(let stub, _) = entry.resolution else { return nil }
-        if let created = context.state.mappings.mapping(forStub: stub) { return created }
-        return folder.first { $0.answered(entry) }
+        return context.state.mappings.mapping(forStub: stub) ?? folder.first { $0.answered(entry) }
+    }
+
+    /// The mapping a stub of the mock is, from the stub and its summary (a near miss gives both); `nil` for a stub
+    /// registered in code or loaded from other files.
+    func mapping(forStub stub: StubID, summarized summary: String) -> WireMockStubMapping? {
+        context.state.mappings.mapping(forStub: stub) ?? folder.first { $0.isLoaded(asStubSummarized: summary) }
     }
 
     /// The ids of the listed mappings that answered some request of the journal.

@@ -143,6 +143,7 @@ enum RequestsResource {
     /// `httpmock.reports` (it also names what has no near miss: no stub at all, refused registrations).
     private static func nearMisses(_ context: AdminContext) -> AdminReply {
         let entries = context.mock.journal.filter { !$0.resolution.isMatched }
+        let links = MappingLinks(context)
         var json = JSONBytes()
         json.object { json in
             json.key("httpmock")
@@ -155,8 +156,8 @@ enum RequestsResource {
             json.key("nearMisses")
             json.array { json in
                 for entry in entries {
-                    ServeEventJSON.writeNearMisses(entry, into: &json) { stub in
-                        context.state.mappings.mapping(forStub: stub)?.json
+                    ServeEventJSON.writeNearMisses(entry, into: &json) { stub, summary in
+                        links.mapping(forStub: stub, summarized: summary)?.json
                     }
                 }
             }
