@@ -21,6 +21,11 @@ extension ConnectionHandler {
             complete(.failure(error))
             switch fault {
             case .emptyResponse: context.close(promise: nil)
+            case .malformedChunk where !keepAlive:
+                // A client that asked to close gets a body that ends with the connection, as WireMock's server
+                // frames it then: the garbage is that body.
+                sendRaw(Array("HTTP/\(version.major).\(version.minor) 200 OK\r\nConnection: close\r\n\r\nzz\r\nnot a chunk\r\n".utf8),
+                        context: context)
             case .malformedChunk: sendMalformedChunk(version: version, context: context)
             case .randomData: sendRaw(Self.randomBytes(), context: context)
             }

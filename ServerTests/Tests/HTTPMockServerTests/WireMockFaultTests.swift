@@ -56,6 +56,23 @@ struct WireMockFaultTests {
         }
     }
 
+    @Test("MALFORMED_RESPONSE_CHUNK to a client that asked to close: a 200 head with Connection: close, the garbage as its body")
+    func malformedChunkOnClose() async throws {
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: temporaryFolder(["mappings/faults.json": Self.mappings]))
+        try await HTTPMockServer.withServer(serving: mock) { server in
+            let (reply, ending) = await RawSocket.exchangeBytes(
+                port: server.port, sending: Array("GET /chunk HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+            #expect(ending == .fin)
+            let text = String(decoding: reply, as: UTF8.self)
+            let head = text.components(separatedBy: "\r\n\r\n")[0].lowercased()
+            #expect(head.hasPrefix("http/1.1 200 "), "\(text)")
+            #expect(head.contains("connection: close") && !head.contains("transfer-encoding") && !head.contains("content-length"), "\(text)")
+            #expect(!head.contains("x-mine"), "\(text)")
+            #expect(text.count > head.count + 4, "\(text)")
+        }
+    }
+
     @Test("RANDOM_DATA_THEN_CLOSE: bytes with no status line, then an orderly close")
     func randomData() async throws {
         let mock = HTTPMock()

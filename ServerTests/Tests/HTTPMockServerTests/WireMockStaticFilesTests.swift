@@ -50,6 +50,7 @@ struct WireMockStaticFilesTests {
                 ("GET", "/data.json", "200", "application/json", #"{"x": 1}"#),
                 ("GET", "/noext", "200", "application/json", "plain"),
                 ("GET", "/docs/a.txt", "200", "text/plain", "a"),
+                ("GET", "/__files/docs/a.txt", "200", "text/plain", "a"),
                 ("GET", "/docs%2Fa.txt", "200", "text/plain", "a"),
                 ("GET", "/docs/../hello.txt", "200", "text/plain", "hello"),
                 ("GET", "/docs/", "200", "text/html", "<p>docs</p>"),
@@ -79,7 +80,7 @@ struct WireMockStaticFilesTests {
         let mock = HTTPMock()
         try mock.loadWireMockMappings(from: root)
         try await HTTPMockServer.withServer(serving: mock, configuration: .init(wireMockFolder: root)) { server in
-            for path in ["/../secret.txt", "/%2e%2e/secret.txt", "/docs/../../secret.txt", "/..%2Fsecret.txt", "/link.txt",
+            for path in ["/../secret.txt", "/%2e%2e/secret.txt", "/__files/../secret.txt", "/__files/../../secret.txt", "/docs/../../secret.txt", "/..%2Fsecret.txt", "/link.txt",
                          "/../../../../etc/passwd", "/..", "/%2e%2e"] {
                 let got = await Self.fetch("GET", path, port: server.port)
                 #expect(!got.status.hasPrefix("HTTP/1.1 200 "), "\(path): \(got)")

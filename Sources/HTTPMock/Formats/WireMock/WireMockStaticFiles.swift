@@ -1,8 +1,8 @@
 import Foundation
 
 /// The files of a WireMock folder's `__files` served at their own path to a `GET` no mapping answers, as WireMock's
-/// standalone server serves them (tried with WireMock 2.35.1): `__files/docs/a.txt` at `/docs/a.txt`, the query
-/// ignored; a folder by its `index.json`, else its `index.html`, with or without a trailing `/`, and refused (403)
+/// standalone server serves them (tried with WireMock 2.35.1): `__files/docs/a.txt` at `/docs/a.txt` (and at
+/// `/__files/docs/a.txt`), the query ignored; a folder by its `index.json`, else its `index.html`, with or without a trailing `/`, and refused (403)
 /// without either; the `Content-Type` from the name's extension, `application/json` for one it does not know.
 /// Nothing outside `__files` is ever read: a path that climbs above it, or a link that leads out of it, is no file.
 /// Visible to the package's modules only (HTTPMockServer).
@@ -22,7 +22,9 @@ package enum WireMockStaticFiles {
     ///   - url: the request's URL; its path is percent-decoded, and `.` and `..` applied.
     ///   - filesFolder: the `__files` folder of the WireMock folder served.
     package static func lookup(_ url: URL, in filesFolder: URL) -> Lookup {
-        let written = RelativeURL(url).path
+        var written = RelativeURL(url).path
+        // WireMock's server also serves them under their folder's own name: `/__files/docs/a.txt`.
+        if written == "/__files" || written.hasPrefix("/__files/") { written = String(written.dropFirst("/__files".count)) }
         guard let decoded = written.removingPercentEncoding, !decoded.contains("\0"),
               let realRoot = LocalFile.realPath(filesFolder.standardizedFileURL.path) else { return .none }
         var segments: [Substring] = []
