@@ -49,12 +49,15 @@ enum MappingsResource {
             }
             return .json(json)
         },
-        // Removes them: those created here; a file's mapping stays, as it is changed only in its file.
-        AdminRoute("DELETE", "mappings/unmatched") { _, _, context in
+        // Removes them: those created here, and a file's in memory (its file stays as it is).
+        AdminRoute("DELETE", "mappings/unmatched") { _, _, context throws(AdminError) in
             let links = MappingLinks(context)
             let matched = links.matchedIDs
             for mapping in context.state.mappings.all where !matched.contains(mapping.id) {
                 _ = context.state.mappings.remove(mapping.id)
+            }
+            for mapping in links.folder where !matched.contains(mapping.id) && context.state.mappings.mapping(mapping.id) == nil {
+                try context.state.mappings.removeFileMapping(mapping, in: context.mock)
             }
             return .json([String: Any]())
         },
