@@ -37,7 +37,8 @@ extension WireMockResponse {
         }
         var content = MockResponse.Content.data(Data())
         var bodyTemplate: BodyTemplate?
-        /// A `bodyFileName` that is a template: which file is read is worked out for each request.
+        /// A `bodyFileName` that is a template, or names a file not there when loaded: which file is read is worked
+        /// out for each request.
         var fileName: (template: BodyTemplate, folder: URL, limits: FileSizeLimits, place: String)?
         var size = 0
         switch body {
@@ -74,7 +75,19 @@ extension WireMockResponse {
             case .unchecked: break
             case .none: throw node.error("there is no __files folder beside the mappings to read \"\(name)\" from")
             case .folder(let folder):
-                let url = try folder.file(name, place: "\(node.place) at \(node.path) (in \(folder.root.path))")
+                let url: URL
+                do throws(HTTPMockError) {
+                    url = try folder.file(name, place: "\(node.place) at \(node.path) (in \(folder.root.path))")
+                } catch {
+                    // WireMock reads a body file when it answers: one not there (yet) loads, and each request
+                    // answers 500 naming it until it is there. Any other problem with the name is refused here.
+                    let path = folder.root.appendingPathComponent(name).path
+                    guard error.code == .missingFile, streamParts == nil, LocalFile.realPath(path) == nil,
+                          !LocalFile.isSymbolicLink(path) else { throw error }
+                    fileName = (BodyTemplate(parts: [.literal(name)], escapesForJSON: false), folder.root, folder.limits,
+                                "\(node.place) at \(node.path)")
+                    break
+                }
                 if templating && fileTemplating {
                     let data = try DefinitionFile.read(url, name: "\(node.place) at \(node.path)", limit: folder.limits.templatedBodies, knob: "templatedBodies")
                     content = .data(data)
@@ -122,7 +135,7 @@ extension WireMockResponse {
         let (fixed, dribble, distribution) = (fixedDelay, self.dribble, self.distribution)
         let (bodyBytes, body, headerTexts) = (size, bodyTemplate, headerTemplates)
         let bodyFile = fileName
-        let rendersFile = fileTemplating
+        let rendersFile = templating && fileTemplating
         let names = pathNames
         let transformerParameters = parameters
         response.render = { request in
