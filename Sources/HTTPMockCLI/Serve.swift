@@ -19,7 +19,8 @@ struct Serve: AsyncParsableCommand {
         (or, with --skip-invalid, is named and skipped).
 
         Stub mappings created over the admin API (POST /__admin/mappings) are served beside the files; \
-        POST /__admin/mappings/save writes them into the mappings/ folder of the WireMock folder served.
+        POST /__admin/mappings/save writes them into the mappings/ folder of the WireMock folder served. With no \
+        path, httpmock starts with no stub, to be driven over the admin API, as WireMock's server starts.
 
         With --record-to and --proxy, requests no stub answers go to the proxy, and what it answered is written, \
         secrets redacted, as a WireMock folder (mappings/ and __files/) when httpmock stops.
@@ -94,8 +95,9 @@ struct Serve: AsyncParsableCommand {
     var gracePeriod: Double = 5
 
     func validate() throws {
-        if paths.isEmpty, recordTo == nil, proxy == nil {
-            throw ValidationError("Name at least one path to serve (or --proxy to forward everything).")
+        // No path at all starts empty, to be driven over the admin API, as WireMock's server starts.
+        if paths.isEmpty, recordTo == nil, proxy == nil, !adminAPI {
+            throw ValidationError("Name at least one path to serve, --proxy to forward everything, or keep the admin API on (without --no-admin-api) to add stub mappings over it.")
         }
         if recordTo != nil, proxy == nil {
             throw ValidationError("--record-to records what --proxy answers: add --proxy <base URL>.")

@@ -47,7 +47,8 @@ extension HTTPMockServer {
         /// a mapping created with `POST /__admin/mappings` is read from its `__files`, and
         /// `POST /__admin/mappings/save` writes those mappings into its `mappings` folder, and nowhere else. `nil`
         /// (the default): such mappings cannot name body files, and saving is refused. `httpmock serve` sets it to
-        /// the WireMock folder it serves.
+        /// the WireMock folder it serves. A `GET` no stub answers gets the file of its `__files` at the request's
+        /// path, as WireMock's standalone server serves them (a folder by its `index.json` or `index.html`).
         public var wireMockFolder: URL?
         /// How mappings created over the admin API rank against other mappings of the same `priority`: the more
         /// specific answers (`WireMockRanking.specificity`, the default), or the most recently added, as in

@@ -17,6 +17,20 @@ extension ConnectionHandler {
                       extraHeaders: [("X-HTTPMock", "failure")])
             return
         }
+        if let fault = WireFault(error) {
+            complete(.failure(error))
+            switch fault {
+            case .emptyResponse: context.close(promise: nil)
+            case .malformedChunk where !keepAlive:
+                // A client that asked to close gets a body that ends with the connection, as WireMock's server
+                // frames it then: the garbage is that body.
+                sendRaw(Array("HTTP/\(version.major).\(version.minor) 200 OK\r\nConnection: close\r\n\r\nzz\r\nnot a chunk\r\n".utf8),
+                        context: context)
+            case .malformedChunk: sendMalformedChunk(version: version, context: context)
+            case .randomData: sendRaw(Self.randomBytes(), context: context)
+            }
+            return
+        }
         switch code {
         case .timedOut:
             // The server never answers: the client's own timeout fires.
@@ -55,12 +69,25 @@ extension ConnectionHandler {
                       promise: nil)
         // Past the response encoder, which would frame the bytes as a valid chunk.
         context.flush()
+        sendRaw(Array("zz\r\nnot a chunk\r\n".utf8), context: context)
+    }
+
+    /// Writes `bytes` as they are, past the response encoder, then closes the connection in order.
+    private func sendRaw(_ bytes: [UInt8], context: ChannelHandlerContext) {
         guard let encoder = try? context.pipeline.syncOperations.context(handlerType: ResponseEncoder.self) else {
             context.close(promise: nil)
             return
         }
-        encoder.writeAndFlush(NIOAny(ByteBuffer(string: "zz\r\nnot a chunk\r\n")))
+        encoder.writeAndFlush(NIOAny(ByteBuffer(bytes: bytes)))
             .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+    }
+
+    /// 32 random bytes that cannot begin a status line (the first is never `H`) nor hold a line break, so no client
+    /// reads them as a response.
+    static func randomBytes() -> [UInt8] {
+        var bytes = (0..<32).map { _ in UInt8.random(in: 0x21...0x7E) }
+        if bytes[0] == UInt8(ascii: "H") { bytes[0] = UInt8(ascii: "#") }
+        return bytes
     }
 }
 #endif

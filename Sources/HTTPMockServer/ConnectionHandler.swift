@@ -250,6 +250,22 @@ final class ConnectionHandler: ChannelInboundHandler {
         let isHead = head.method == .HEAD
         switch answer {
         case .respond(let response):
+            if response.status == 404, response.headers["X-HTTPMock"] == "unmatched", head.method == .GET,
+               let folder = settings.state.mappings.wireMockFolder {
+                // No mapping answered: a file of the WireMock folder's __files at this path answers, as WireMock's
+                // standalone server serves them (the request stays journaled as unmatched, as there).
+                switch WireMockStaticFiles.lookup(request.url, in: folder.appendingPathComponent("__files", isDirectory: true)) {
+                case .file(let file, let size, let contentType):
+                    respond(with: WireResponse(status: 200, headers: ["Content-Type": contentType], body: .file(file, size: size), url: request.url),
+                            version: head.version, isHead: false, context: context)
+                    return
+                case .folderWithoutIndex:
+                    sendPlain(.forbidden, "HTTPMock: \(request.url.path) is a folder of __files with neither index.json nor index.html to serve\n",
+                              context: context, journal: true)
+                    return
+                case .none: break
+                }
+            }
             respond(with: response, version: head.version, isHead: isHead, context: context)
         case .fail(let error, let delay):
             guard delay > 0 else {

@@ -494,6 +494,22 @@ extension Engine {
         }
     }
 
+    /// Removes the stubs loaded from `source` (a file and a place in it, as ``Condition/loaded(from:)`` names it);
+    /// whether there were any.
+    func removeStubs(loadedFrom source: String) -> Bool {
+        let mark = Condition.loaded(from: source).summary
+        return state.withLock { state in
+            var found = false
+            state.router.removeAll { stub in
+                let loaded = stub.conditions.contains { $0.key == nil && $0.weight == 0 && $0.summary == mark }
+                found = found || loaded
+                return loaded
+            }
+            state.forgetUnnamedScenarios()
+            return found
+        }
+    }
+
     /// Removes every ignore rule.
     func removeAllIgnoreRules() {
         state.withLock { $0.ignored.removeAll() }
@@ -606,6 +622,12 @@ extension Engine {
 
     /// Forgets every entry; identifiers keep counting up.
     func clearJournal() { state.withLock { $0.journal.removeAll() } }
+
+    /// Forgets the entries `shouldRemove` picks (called under the engine's lock: keep it to reading the entry) and
+    /// returns them, oldest first; the others keep their identifiers.
+    func removeJournalEntries(where shouldRemove: (JournalEntry) -> Bool) -> [JournalEntry] {
+        state.withLock { $0.journal.remove(where: shouldRemove) }
+    }
 
     /// The hosts whose requests are journaled; `nil`: every request.
     var journalHosts: [HostGlob]? {

@@ -80,6 +80,14 @@ extension HTTPMock {
         core.engine.clearJournal()
     }
 
+    /// Forgets the journal entries `shouldRemove` picks and returns them, oldest first; the others keep their
+    /// identifiers (WireMock's `DELETE /__admin/requests/{id}` and `POST /__admin/requests/remove`).
+    /// - Parameter shouldRemove: whether to forget an entry; it runs under the engine's lock, so it only reads the
+    ///   entry (never calls back into the mock).
+    package func removeJournalEntries(where shouldRemove: (JournalEntry) -> Bool) -> [JournalEntry] {
+        core.engine.removeJournalEntries(where: shouldRemove)
+    }
+
     /// Calls `handler` each time a request is journaled and each time its response or error is delivered.
     ///
     /// The handler runs on the thread that served the request (URLSession's work queue): keep it short and never

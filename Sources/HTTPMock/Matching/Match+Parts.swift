@@ -27,6 +27,18 @@ extension Match {
         }
     }
 
+    /// The path and query as the request wrote them equal `url` character for character, as WireMock compares its
+    /// `url` field: no decoding, no reordering of query items, a trailing `/` kept (an empty query, `/a?`, is `/a`).
+    static func relativeURL(equalTo url: String) -> Match {
+        let expected = url.hasSuffix("?") ? String(url.dropLast()) : url
+        return Match(condition: Condition(key: "url=\(expected)", weight: 2, summary: "url \(expected)") { request in
+            let written = RelativeURL(request.url)
+            let path = written.path.isEmpty ? "/" : written.path
+            guard let query = written.query, !query.isEmpty else { return path == expected }
+            return path + "?" + query == expected
+        })
+    }
+
     /// Some value of the query parameter `name` (decoded) contains a match of `pattern`.
     static func query(_ name: String, matching pattern: String) -> Match {
         regexMatch("query \(name) ~ /\(pattern)/", key: "query-regex:\(name)", pattern: pattern,

@@ -19,6 +19,9 @@ final class MappingStore: Sendable {
         /// Ids in the order the mappings were created.
         var order: [UUID] = []
         var entries: [UUID: Entry] = [:]
+        /// The mappings of the served folder's files removed (or replaced by one created here) over the admin API:
+        /// in memory, as WireMock changes them; their files are untouched.
+        var removedFromFiles: [UUID: WireMockStubMapping] = [:]
     }
 
     /// See ``HTTPMockServer/Configuration/wireMockFolder``.
@@ -91,12 +94,50 @@ final class MappingStore: Sendable {
         }
     }
 
+    /// The ids of the file mappings removed or replaced over the admin API.
+    var removedFromFiles: Set<UUID> {
+        state.withLock { Set($0.removedFromFiles.keys) }
+    }
+
+    /// Removes `file`, a mapping of the served folder's files, from the mock (its file is untouched); with
+    /// `replacement`, puts that mapping in its place in one step, or, when it cannot be served, changes nothing.
+    func removeFileMapping(_ file: WireMockStubMapping, replacingWith replacement: WireMockStubMapping? = nil,
+                           in mock: HTTPMock) throws(AdminError) {
+        let outcome: Result<Void, AdminError> = state.withLock { state in
+            do throws(AdminError) {
+                if let replacement {
+                    let loaded = try register(replacement, in: mock)
+                    state.order.append(replacement.id)
+                    state.entries[replacement.id] = Entry(mapping: replacement, loaded: loaded)
+                }
+                _ = mock.removeLoadedStubs(of: file)
+                state.removedFromFiles[file.id] = file
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try outcome.get()
+    }
+
+    /// Serves again the file mappings removed or replaced over the admin API (`POST /__admin/reset`, as WireMock goes
+    /// back to its files).
+    func restoreFileMappings(in mock: HTTPMock) {
+        state.withLock { state in
+            for (id, mapping) in state.removedFromFiles.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+                _ = try? register(mapping, in: mock, slot: "/__admin/files/" + id.uuidString.lowercased())
+            }
+            state.removedFromFiles = [:]
+        }
+    }
+
     /// Removes every mapping created over the admin API, with its stub.
     func removeAll() {
         state.withLock { state in
             // One step for all of them: linear in their number, not one pass over the stubs per mapping.
             LoadedMocks.remove(state.order.compactMap { state.entries[$0]?.loaded })
-            state = State()
+            state.order = []
+            state.entries = [:]
         }
     }
 
@@ -115,10 +156,10 @@ final class MappingStore: Sendable {
     }
 
     /// Registers `mapping` in its slot, replacing what the slot held.
-    private func register(_ mapping: WireMockStubMapping, in mock: HTTPMock) throws(AdminError) -> LoadedMocks {
+    private func register(_ mapping: WireMockStubMapping, in mock: HTTPMock, slot: String? = nil) throws(AdminError) -> LoadedMocks {
         do {
             let prepared = try mock.prepare([mapping], filesFolder: wireMockFolder?.appendingPathComponent("__files"), ranking: ranking)
-            return try mock.register([prepared], slot: "/__admin/mappings/" + mapping.id.uuidString.lowercased())
+            return try mock.register([prepared], slot: slot ?? "/__admin/mappings/" + mapping.id.uuidString.lowercased())
         } catch {
             throw AdminError.unreadable(error)
         }

@@ -5,8 +5,9 @@ import HTTPMock
 /// `/__admin/mappings`: WireMock stub mappings created, read, edited and removed over HTTP, in WireMock's shapes.
 ///
 /// The list holds the mappings created here (kept in ``MappingStore``) and those of the served WireMock folder's
-/// files, as the files hold them; only the first are changed here (a file's are changed in the file, which
-/// `--watch` reloads). Stubs registered in code answer beside them and are not listed.
+/// files, as the files hold them. A file's mapping edited or removed here changes in memory, as in WireMock (its file
+/// stays as it is, and `POST /__admin/reset` serves it again). Stubs registered in code answer beside them and are
+/// not listed.
 enum MappingsResource {
     static let routes: [AdminRoute] = [
         AdminRoute("GET", "mappings") { request, _, context throws(AdminError) in try list(request, context) },
@@ -34,22 +35,54 @@ enum MappingsResource {
             for mapping in try withMetadata(request, context) { _ = context.state.mappings.remove(mapping.id) }
             return .json([String: Any]())
         },
+        // The mappings no request of the journal was answered by (WireMock 3.13's addition).
+        AdminRoute("GET", "mappings/unmatched") { _, _, context in
+            let links = MappingLinks(context)
+            let matched = links.matchedIDs
+            let unmatched = links.listed.filter { !matched.contains($0.id) }
+            var json = JSONBytes(capacity: unmatched.reduce(64) { $0 + $1.json.count + 1 })
+            json.object { json in
+                json.key("mappings")
+                json.array { json in for mapping in unmatched { json.raw(mapping.json) } }
+                json.key("meta")
+                json.object { json in json.member("total", unmatched.count) }
+            }
+            return .json(json)
+        },
+        // Removes them: those created here, and a file's in memory (its file stays as it is).
+        AdminRoute("DELETE", "mappings/unmatched") { _, _, context throws(AdminError) in
+            let links = MappingLinks(context)
+            let matched = links.matchedIDs
+            for mapping in context.state.mappings.all where !matched.contains(mapping.id) {
+                _ = context.state.mappings.remove(mapping.id)
+            }
+            for mapping in links.folder where !matched.contains(mapping.id) && context.state.mappings.mapping(mapping.id) == nil {
+                try context.state.mappings.removeFileMapping(mapping, in: context.mock)
+            }
+            return .json([String: Any]())
+        },
         AdminRoute("GET", "mappings/{id}") { _, parameters, context throws(AdminError) in
             let id = try mappingID(parameters)
             if let mapping = context.state.mappings.mapping(id) { return .json(object(mapping)) }
             if let served = folderMappings(context).first(where: { $0.mapping.id == id }) { return .json(object(served.mapping)) }
             throw notFound(id)
         },
+        // A file's mapping is changed in memory, as WireMock changes it: its file stays as it is.
         AdminRoute("PUT", "mappings/{id}") { request, parameters, context throws(AdminError) in
             let id = try mappingID(parameters)
-            try refuseIfInAFile(id, context)
+            if context.state.mappings.mapping(id) == nil, let file = folderMappings(context).first(where: { $0.mapping.id == id }) {
+                let replacement = try Self.mapping(id, from: request)
+                try context.state.mappings.removeFileMapping(file.mapping, replacingWith: replacement, in: context.mock)
+                return .json(object(replacement))
+            }
             return try edit(id, request, context)
         },
         AdminRoute("DELETE", "mappings/{id}") { _, parameters, context throws(AdminError) in
             let id = try mappingID(parameters)
             guard context.state.mappings.remove(id) else {
-                try refuseIfInAFile(id, context)
-                throw notFound(id)
+                guard let file = folderMappings(context).first(where: { $0.mapping.id == id }) else { throw notFound(id) }
+                try context.state.mappings.removeFileMapping(file.mapping, in: context.mock)
+                return .json([String: Any]())
             }
             return .json([String: Any]())
         },
@@ -59,20 +92,15 @@ enum MappingsResource {
     /// code and files).
     static func reset(_ context: AdminContext) {
         context.state.mappings.removeAll()
+        context.state.mappings.restoreFileMappings(in: context.mock)
     }
 
-    /// The served WireMock folder's mappings, as its files hold them now (none without a folder).
-    private static func folderMappings(_ context: AdminContext) -> [(mapping: WireMockStubMapping, file: String)] {
+    /// The served WireMock folder's mappings, as its files hold them now (none without a folder), but those removed
+    /// or replaced over the admin API.
+    static func folderMappings(_ context: AdminContext) -> [(mapping: WireMockStubMapping, file: String)] {
         guard let folder = context.state.mappings.wireMockFolder else { return [] }
-        return WireMockStubMapping.listed(inFolder: folder)
-    }
-
-    /// A mapping of the served folder is changed in its file, not here.
-    private static func refuseIfInAFile(_ id: UUID, _ context: AdminContext) throws(AdminError) {
-        guard context.state.mappings.mapping(id) == nil,
-              let served = folderMappings(context).first(where: { $0.mapping.id == id }) else { return }
-        throw AdminError(status: 409, code: 10, title: "Stub mapping \(id.uuidString.lowercased()) is served from \(served.file)",
-                         detail: "change or delete it in \(served.file) (httpmock serve --watch serves the change), or create a mapping over this API to answer in its place")
+        let removed = context.state.mappings.removedFromFiles
+        return WireMockStubMapping.listed(inFolder: folder).filter { !removed.contains($0.mapping.id) }
     }
 
     /// Newest first, as WireMock lists them: those created here, then the served folder's, in file order; `limit`
@@ -143,7 +171,17 @@ enum MappingsResource {
     /// The mappings whose `metadata` meets the body, a WireMock value pattern (`{"matchesJsonPath": …}`,
     /// `{"equalToJson": …}`, `{"contains": …}`…) applied to the metadata as JSON.
     private static func withMetadata(_ request: AdminRequest, _ context: AdminContext) throws(AdminError) -> [WireMockStubMapping] {
+        let meets = try metadataPredicate(request)
+        return context.state.mappings.all.filter(meets)
+    }
+
+    /// Whether a mapping's `metadata` meets the body of `request`, a WireMock value pattern applied to the metadata
+    /// as JSON (a mapping without metadata never does).
+    static func metadataPredicate(_ request: AdminRequest) throws(AdminError) -> @Sendable (WireMockStubMapping) -> Bool {
         let pattern = try request.jsonObject()
+        if pattern.isEmpty {
+            throw AdminError.invalidJSON(pointer: "/", detail: "the body is an empty pattern; give one, such as {\"matchesJsonPath\": \"$.team\"}")
+        }
         let predicate: RequestPredicate
         do {
             let wrapped = try JSONSerialization.data(withJSONObject: ["bodyPatterns": [pattern]])
@@ -153,7 +191,7 @@ enum MappingsResource {
         } catch {
             throw AdminError.invalidJSON(pointer: "/", detail: "\(error)")
         }
-        return context.state.mappings.all.filter { mapping in
+        return { mapping in
             guard let object = try? JSONSerialization.jsonObject(with: mapping.json) as? [String: Any],
                   let metadata = object["metadata"],
                   let json = try? JSONSerialization.data(withJSONObject: metadata) else { return false }
@@ -178,8 +216,18 @@ enum MappingsResource {
 
     /// Replaces mapping `id` with the body, which keeps that id (an `id` in the body is ignored, as in WireMock).
     private static func edit(_ id: UUID, _ request: AdminRequest, _ context: AdminContext) throws(AdminError) -> AdminReply {
+        guard context.state.mappings.mapping(id) != nil else {
+            _ = try request.jsonObject()
+            throw notFound(id)
+        }
+        let replacement = try Self.mapping(id, from: request)
+        guard try context.state.mappings.replace(with: replacement, in: context.mock) else { throw notFound(id) }
+        return .json(object(replacement))
+    }
+
+    /// The mapping the body of `request` holds, with the id `id` (an `id` in the body is ignored, as in WireMock).
+    private static func mapping(_ id: UUID, from request: AdminRequest) throws(AdminError) -> WireMockStubMapping {
         var body = try request.jsonObject()
-        guard context.state.mappings.mapping(id) != nil else { throw notFound(id) }
         body["id"] = id.uuidString.lowercased()
         body["uuid"] = nil
         let mapping: WireMockStubMapping
@@ -191,8 +239,7 @@ enum MappingsResource {
         } catch {
             throw AdminError.invalidJSON(pointer: "/", detail: "the body cannot be read as a mapping: \(error.localizedDescription)")
         }
-        guard try context.state.mappings.replace(with: mapping, in: context.mock) else { throw notFound(id) }
-        return .json(object(mapping))
+        return mapping
     }
 
     /// The mapping's JSON, for a reply.

@@ -31,11 +31,12 @@ enum NearMissesResource {
         let captured = CapturedRequest(method: method, url: url, headers: headers, body: data)
         let report = context.mock.nearMissReport(for: captured)
         let logged: [String: Any] = ["url": target, "absoluteUrl": url.absoluteString, "method": method]
+        let links = MappingLinks(context)
         return .json([
             "nearMisses": report.closest.map { miss -> [String: Any] in
                 [
                     "request": logged,
-                    "stubMapping": context.state.mappings.mapping(forStub: miss.stub).map(MappingsResource.object) ?? ["name": miss.summary],
+                    "stubMapping": links.mapping(forStub: miss.stub, summarized: miss.summary).map(MappingsResource.object) ?? ["name": miss.summary],
                     "matchResult": ["distance": (Double(NearMiss.fieldCount) - miss.closeness) / Double(NearMiss.fieldCount)],
                     "httpmock": ["stub": "\(miss.stub)", "differences": miss.differences.map(\.description)] as [String: Any],
                 ]

@@ -18,12 +18,42 @@ enum RequestsResource {
         AdminRoute("POST", "requests/find") { request, _, context throws(AdminError) in
             loggedRequests(try matching(request, context))
         },
+        AdminRoute("POST", "requests/remove") { request, _, context throws(AdminError) in
+            let ids = Set(try matching(request, context).map(\.id))
+            return removed(context.mock.removeJournalEntries { ids.contains($0.id) })
+        },
+        AdminRoute("POST", "requests/remove-by-metadata") { request, _, context throws(AdminError) in
+            let meets = try MappingsResource.metadataPredicate(request)
+            let links = MappingLinks(context)
+            let ids = Set(context.mock.journal.filter { entry in links.mapping(answering: entry).map(meets) ?? false }.map(\.id))
+            return removed(context.mock.removeJournalEntries { ids.contains($0.id) })
+        },
         AdminRoute("GET", "requests/unmatched") { _, _, context in unmatched(context) },
         AdminRoute("GET", "requests/unmatched/near-misses") { _, _, context in nearMisses(context) },
         AdminRoute("GET", "requests/{id}") { _, parameters, context throws(AdminError) in
             try single(parameters["id"] ?? "", context)
         },
+        // As WireMock: `{}`, whether the journal still had the request or not.
+        AdminRoute("DELETE", "requests/{id}") { _, parameters, context throws(AdminError) in
+            let id = parameters["id"] ?? ""
+            guard let number = ServeEventJSON.journalID(from: id) else {
+                throw AdminError(status: 400, code: 10, title: "\(id) is not a request id",
+                                 detail: "ids are those of GET /__admin/requests, such as 00000000-0000-4000-8000-000000000001")
+            }
+            _ = context.mock.removeJournalEntries { $0.id == number }
+            return .json([String: Any]())
+        },
     ]
+
+    /// `{"serveEvents": [removed serve events…]}`, oldest first, as WireMock answers a removal.
+    private static func removed(_ entries: [JournalEntry]) -> AdminReply {
+        var json = JSONBytes(capacity: entries.count * 1_024 + 64)
+        json.object { json in
+            json.key("serveEvents")
+            json.array { json in for entry in entries { ServeEventJSON.writeServeEvent(entry, into: &json) } }
+        }
+        return .json(json)
+    }
 
     /// `POST /__admin/reset` forgets the journal.
     static func reset(_ context: AdminContext) {
@@ -113,6 +143,7 @@ enum RequestsResource {
     /// `httpmock.reports` (it also names what has no near miss: no stub at all, refused registrations).
     private static func nearMisses(_ context: AdminContext) -> AdminReply {
         let entries = context.mock.journal.filter { !$0.resolution.isMatched }
+        let links = MappingLinks(context)
         var json = JSONBytes()
         json.object { json in
             json.key("httpmock")
@@ -125,8 +156,8 @@ enum RequestsResource {
             json.key("nearMisses")
             json.array { json in
                 for entry in entries {
-                    ServeEventJSON.writeNearMisses(entry, into: &json) { stub in
-                        context.state.mappings.mapping(forStub: stub)?.json
+                    ServeEventJSON.writeNearMisses(entry, into: &json) { stub, summary in
+                        links.mapping(forStub: stub, summarized: summary)?.json
                     }
                 }
             }

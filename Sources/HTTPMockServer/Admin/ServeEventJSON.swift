@@ -148,10 +148,10 @@ enum ServeEventJSON {
 
     /// WireMock's near misses of one unmatched request, written as items of an array: the closest stubs, each with
     /// a distance from 0 (every field agrees) to 1, and HTTPMock's differences and report. `stubMapping` is the
-    /// whole mapping (`id`, `request`, `response`…) for a stub created over the admin API, as `mapping` gives it
-    /// (its JSON as kept); for a stub registered in code or loaded from files, which has no WireMock form, it is
-    /// `{"name": <the stub's summary>}`.
-    static func writeNearMisses(_ entry: JournalEntry, into json: inout JSONBytes, mapping: (StubID) -> Data?) {
+    /// whole mapping (`id`, `request`, `response`…) for a stub created over the admin API or loaded from the served
+    /// WireMock folder, as `mapping` gives it from the stub and its summary (its JSON as kept); for a stub registered
+    /// in code or loaded from other files, which has no WireMock form, it is `{"name": <the stub's summary>}`.
+    static func writeNearMisses(_ entry: JournalEntry, into json: inout JSONBytes, mapping: (StubID, String) -> Data?) {
         guard let report = entry.report else { return }
         var request = JSONBytes()
         writeLoggedRequest(entry, into: &request)
@@ -173,7 +173,7 @@ enum ServeEventJSON {
                 json.key("request")
                 json.raw(request.data)
                 json.key("stubMapping")
-                if let kept = mapping(miss.stub) {
+                if let kept = mapping(miss.stub, miss.summary) {
                     json.raw(kept)
                 } else {
                     json.object { json in json.member("name", miss.summary) }

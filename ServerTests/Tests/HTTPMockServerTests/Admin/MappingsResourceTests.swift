@@ -191,7 +191,7 @@ struct MappingsResourceTests {
         }
     }
 
-    @Test("GET lists the served folder's mappings too, as their files hold them; a file's mapping is changed in its file")
+    @Test("GET lists the served folder's mappings too, as their files hold them; a file's mapping is changed in memory")
     func listsTheFoldersMappings() async throws {
         let root = try temporaryFolder([
             "mappings/named.json": #"{"id": "1c5db2a9-6f1e-4c0e-9a43-7d3c1d2f0a11", "request": {"urlPath": "/named"}, "response": {"body": "named"}}"#,
@@ -213,12 +213,54 @@ struct MappingsResourceTests {
             #expect(ids.last == "1c5db2a9-6f1e-4c0e-9a43-7d3c1d2f0a11")
             let a = try await call("GET", server.baseURL.adding("/__admin/mappings/\(ids[1])"))
             #expect(a.status == 200 && ((a.json?["response"] as? [String: Any])?["body"] as? String) == "a")
-            for method in ["DELETE", "PUT"] {
-                let refused = try await call(method, server.baseURL.adding("/__admin/mappings/\(ids[3])"), body: Self.greeting)
-                #expect(refused.status == 409)
-                #expect(refused.text.contains("mappings/named.json"))
-            }
             #expect(try await call("GET", server.baseURL.adding("/named")).text == "named")
+            let file = try String(contentsOf: root.appendingPathComponent("mappings/named.json"), encoding: .utf8)
+            // PUT replaces it in memory, keeping its id, as WireMock does; its file stays as it is.
+            let edited = try await call("PUT", server.baseURL.adding("/__admin/mappings/\(ids[3])"),
+                                        body: #"{"request": {"urlPath": "/named"}, "response": {"body": "edited"}}"#)
+            #expect(edited.status == 200)
+            #expect(edited.json?["id"] as? String == ids[3])
+            #expect(try await call("GET", server.baseURL.adding("/named")).text == "edited")
+            #expect(try await mappings(server).total == 4)
+            let one = try await call("GET", server.baseURL.adding("/__admin/mappings/\(ids[3])"))
+            #expect((one.json?["response"] as? [String: Any])?["body"] as? String == "edited")
+            // DELETE removes one in memory; the others of its file stay.
+            #expect(try await call("DELETE", server.baseURL.adding("/__admin/mappings/\(ids[1])")).status == 200)
+            #expect(try await call("GET", server.baseURL.adding("/a")).status == 404)
+            #expect(try await call("GET", server.baseURL.adding("/b")).text == "b")
+            #expect(try await call("GET", server.baseURL.adding("/__admin/mappings/\(ids[1])")).status == 404)
+            #expect(try await call("DELETE", server.baseURL.adding("/__admin/mappings/\(ids[1])")).status == 404)
+            #expect(try await mappings(server).total == 3)
+            #expect(try String(contentsOf: root.appendingPathComponent("mappings/named.json"), encoding: .utf8) == file)
+            // A bad body changes nothing.
+            #expect(try await call("PUT", server.baseURL.adding("/__admin/mappings/\(ids[2])"), body: #"{"request": {"url": 7}}"#).status == 422)
+            #expect(try await call("GET", server.baseURL.adding("/b")).text == "b")
+            // Reset serves the files' mappings again, as WireMock goes back to its files.
+            #expect(try await call("POST", server.baseURL.adding("/__admin/reset")).status == 200)
+            #expect(try await call("GET", server.baseURL.adding("/named")).text == "named")
+            #expect(try await call("GET", server.baseURL.adding("/a")).text == "a")
+            #expect(try await mappings(server).total == 3)
+        }
+    }
+
+    @Test("a near miss of a file's mapping carries the mapping, with its id, as one created over the API does")
+    func nearMissesOfFileMappings() async throws {
+        let root = try temporaryFolder([
+            "mappings/named.json": #"{"id": "2d6ec3ba-7a2f-4d1f-8b54-8e4d2e3f1b22", "request": {"method": "POST", "urlPath": "/orders"}, "response": {"status": 201}}"#,
+            "__files/.keep": "",
+        ])
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: root)
+        try await withAdminServer(mock, wireMockFolder: root) { server in
+            #expect(try await call("GET", server.baseURL.adding("/orders")).status == 404)
+            let unmatched = try await call("GET", server.baseURL.adding("/__admin/requests/unmatched/near-misses"))
+            let misses = try #require(unmatched.json?["nearMisses"] as? [[String: Any]])
+            #expect((misses.first?["stubMapping"] as? [String: Any])?["id"] as? String == "2d6ec3ba-7a2f-4d1f-8b54-8e4d2e3f1b22")
+            let asked = try await call("POST", server.baseURL.adding("/__admin/near-misses/request"), body: #"{"url": "/orders", "method": "GET"}"#)
+            let closest = try #require(asked.json?["nearMisses"] as? [[String: Any]])
+            let mapping = closest.first?["stubMapping"] as? [String: Any]
+            #expect(mapping?["id"] as? String == "2d6ec3ba-7a2f-4d1f-8b54-8e4d2e3f1b22")
+            #expect((mapping?["request"] as? [String: Any])?["urlPath"] as? String == "/orders")
         }
     }
 

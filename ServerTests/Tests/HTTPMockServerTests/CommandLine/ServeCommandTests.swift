@@ -337,6 +337,20 @@ struct ServeCommandTests {
         #expect(run.errors.contains("no \"*.json\" mapping file"), "\(run.errors)")
     }
 
+    @Test("no path at all starts with no stub, as WireMock's server does, and serves what the admin API adds")
+    func noPath() async throws {
+        let (child, url) = try await serve([])
+        try await child.waitForError(containing: "serving 0 stub(s) from no path")
+        #expect(try await call("GET", url.adding("/added")).status == 404)
+        let mapping = #"{"request": {"method": "GET", "url": "/added"}, "response": {"status": 200, "body": "added"}}"#
+        #expect(try await call("POST", url.adding("/__admin/mappings"), body: mapping).status == 201)
+        #expect(try await call("GET", url.adding("/added")).text == "added")
+        // No WireMock folder to save into: refused, saying so.
+        let save = try await call("POST", url.adding("/__admin/mappings/save"))
+        #expect(save.status == 403)
+        #expect(await child.terminate() == 0)
+    }
+
     @Test("POST /__admin/shutdown ends the process with status 0")
     func adminShutdown() async throws {
         let folder = try temporaryFolder(["greeting.mock.json": Self.greeting])
@@ -359,7 +373,7 @@ struct ServeCommandTests {
     @Test("usage errors exit 64 and say what is missing")
     func usageErrors() async throws {
         let cases: [([String], String)] = [
-            (["serve"], "at least one path"),
+            (["serve", "--no-admin-api"], "at least one path"),
             (["serve", "--record-to", "/tmp/x"], "--proxy"),
             (["serve", "x", "--unmocked", "passthrough"], "needs --proxy"),
             (["serve", "x", "--unmocked", "sometimes"], "--unmocked"),

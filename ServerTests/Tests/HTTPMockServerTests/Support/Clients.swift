@@ -59,21 +59,37 @@ enum RawSocket {
     /// connection or `seconds` pass with nothing read. `closed`: whether the server closed it (a reset counts).
     /// `seconds` only stops a test that would hang: on two busy cores a close can take longer than one might think.
     static func exchange(port: Int, sending bytes: [UInt8], readTimeout seconds: Int = 60) async -> (reply: String, closed: Bool) {
+        let (reply, ending) = await exchangeBytes(port: port, sending: bytes, readTimeout: seconds)
+        return (String(decoding: reply, as: UTF8.self), ending != .open)
+    }
+
+    /// How the server ended a connection, as the client saw it.
+    enum Ending: Equatable {
+        /// An orderly close (FIN): `recv` returned 0.
+        case fin
+        /// A TCP reset (RST): `recv` failed with `ECONNRESET`.
+        case reset
+        /// Still open when the read timed out (or it failed otherwise).
+        case open
+    }
+
+    /// ``exchange(port:sending:readTimeout:)`` with the reply's bytes as they came and how the connection ended.
+    static func exchangeBytes(port: Int, sending bytes: [UInt8], readTimeout seconds: Int = 60) async -> (reply: [UInt8], ending: Ending) {
         await offPool {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard fd >= 0 else { return ("", false) }
+            guard fd >= 0 else { return ([], .open) }
             defer { close(fd) }
             var timeout = timeval(tv_sec: seconds, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             let connected = connectToLoopback(fd, port: port)
-            guard connected == 0 else { return ("", false) }
+            guard connected == 0 else { return ([], .open) }
             if !bytes.isEmpty { _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
             var reply = [UInt8]()
             var buffer = [UInt8](repeating: 0, count: 65_536)
             while true {
                 let count = recv(fd, &buffer, buffer.count, 0)
                 if count > 0 { reply += buffer[0..<count]; continue }
-                return (String(decoding: reply, as: UTF8.self), count == 0 || errno == ECONNRESET)
+                return (reply, count == 0 ? .fin : errno == ECONNRESET ? .reset : .open)
             }
         }
     }

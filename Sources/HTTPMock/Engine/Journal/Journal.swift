@@ -4,9 +4,13 @@ import Foundation
 ///
 /// A ring buffer: appending, completing and dropping the oldest entry are O(1), whatever the capacity.
 struct Journal: Sendable {
-    /// Slots of the ring; `start` is the oldest entry, `count` entries follow it (wrapping around).
+    /// Slots of the ring; `start` is the oldest slot, `occupied` slots follow it (wrapping around). A slot is `nil`
+    /// once its entry was removed (``remove(where:)``): identifiers stay where they are, so the slots after it keep
+    /// theirs; the hole goes when the ring drops the oldest slots.
     private var slots: [JournalEntry?] = []
     private var start = 0
+    private var occupied = 0
+    /// The entries kept (holes left by removals not counted).
     private(set) var count = 0
     /// The identifier of the oldest entry kept.
     private var firstID = 0
@@ -17,12 +21,13 @@ struct Journal: Sendable {
         didSet {
             capacity = max(capacity, 0)
             guard capacity != oldValue else { return }
-            let kept = entries.suffix(capacity)
-            bodyBytes = kept.reduce(0) { $0 + ($1.request.body?.count ?? 0) }
-            firstID += count - kept.count
-            slots = Array(kept)
+            let kept = Array(orderedSlots.suffix(capacity))
+            bodyBytes = kept.reduce(0) { $0 + ($1?.request.body?.count ?? 0) }
+            firstID += occupied - kept.count
+            slots = kept
             start = 0
-            count = kept.count
+            occupied = kept.count
+            count = kept.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
         }
     }
 
@@ -50,17 +55,36 @@ struct Journal: Sendable {
     var entries: [JournalEntry] {
         var result: [JournalEntry] = []
         result.reserveCapacity(count)
-        for offset in 0..<count { result.append(slots[(start + offset) % slots.count]!) }
+        for offset in 0..<occupied { if let entry = slots[(start + offset) % slots.count] { result.append(entry) } }
         return result
+    }
+
+    /// Every slot, oldest first, holes included.
+    private var orderedSlots: [JournalEntry?] {
+        (0..<occupied).map { slots[(start + $0) % slots.count] }
     }
 
     /// Entries whose identifier is `id` or later, oldest first.
     func entries(from id: Int) -> [JournalEntry] {
-        let skip = min(max(id - firstID, 0), count)
+        let skip = min(max(id - firstID, 0), occupied)
         var result: [JournalEntry] = []
-        result.reserveCapacity(count - skip)
-        for offset in skip..<count { result.append(slots[(start + offset) % slots.count]!) }
+        result.reserveCapacity(occupied - skip)
+        for offset in skip..<occupied { if let entry = slots[(start + offset) % slots.count] { result.append(entry) } }
         return result
+    }
+
+    /// Removes the entries `shouldRemove` picks and returns them, oldest first; the others keep their identifiers.
+    mutating func remove(where shouldRemove: (JournalEntry) -> Bool) -> [JournalEntry] {
+        var removed: [JournalEntry] = []
+        for offset in 0..<occupied {
+            let slot = (start + offset) % slots.count
+            guard let entry = slots[slot], shouldRemove(entry) else { continue }
+            removed.append(entry)
+            bodyBytes -= entry.request.body?.count ?? 0
+            slots[slot] = nil
+            count -= 1
+        }
+        return removed
     }
 
     /// The identifier the next entry will get.
@@ -81,7 +105,7 @@ struct Journal: Sendable {
             return id
         }
         // When full, the oldest entry's bytes go with it before the new body is weighed.
-        let freed = count == capacity ? slots[start]?.request.body?.count ?? 0 : 0
+        let freed = occupied == capacity ? slots[start]?.request.body?.count ?? 0 : 0
         let entry: JournalEntry
         if let body = request.body, bodyBytes - freed + body.count > bodyCapacity, body.count > Self.truncatedPrefix {
             let kept = CapturedRequest(method: request.method, url: request.url, headers: request.headers,
@@ -95,16 +119,19 @@ struct Journal: Sendable {
                                  resolution: resolution, report: report)
         }
         bodyBytes += entry.request.body?.count ?? 0
-        if count < capacity {
-            if slots.count < capacity, start == 0, count == slots.count {
+        if occupied < capacity {
+            if slots.count < capacity, start == 0, occupied == slots.count {
                 slots.append(consume entry)
             } else {
-                slots[(start + count) % slots.count] = consume entry
+                slots[(start + occupied) % slots.count] = consume entry
             }
+            occupied += 1
             count += 1
         } else {
-            // Full: the new entry takes the oldest one's slot.
+            // Full: the new entry takes the oldest slot (an entry, or a hole a removal left).
             bodyBytes -= slots[start]?.request.body?.count ?? 0
+            if slots[start] != nil { count -= 1 }
+            count += 1
             slots[start] = consume entry
             start = (start + 1) % slots.count
             firstID += 1
@@ -141,12 +168,13 @@ struct Journal: Sendable {
         bodyBytes = 0
         slots = []
         start = 0
+        occupied = 0
         count = 0
     }
 
     private func slot(of id: Int) -> Int? {
         let offset = id - firstID
-        guard offset >= 0, offset < count else { return nil }
+        guard offset >= 0, offset < occupied else { return nil }
         return (start + offset) % slots.count
     }
 }

@@ -13,9 +13,10 @@ extension HTTPMock {
     /// ```
     ///
     /// All or nothing: when any file or mapping has a problem (malformed JSON, an unknown or unsupported field, an
-    /// invalid regular expression, a body file that is missing or outside `__files`), one error lists every problem
-    /// of the folder, each naming the file, the mapping and the key, and nothing is registered. Files may hold
-    /// comments, single quotes and trailing commas, as WireMock's parser allows.
+    /// invalid regular expression, a body file outside `__files`), one error lists every problem of the folder, each
+    /// naming the file, the mapping and the key, and nothing is registered. A body file not there yet is read when a
+    /// request comes, as WireMock reads it (`500` naming it until it is there). Files may hold comments, single quotes
+    /// and trailing commas, as WireMock's parser allows.
     ///
     /// - Parameters:
     ///   - location: The WireMock root folder, its `mappings` folder, or a mapping file.

@@ -217,14 +217,22 @@ extension WireMockConversion {
                 let segments = path.glob.segments
                 if path.glob.isExact {
                     let text = "/" + segments.map { if case .literal(let text) = $0 { return Self.encodedSegment(text) } else { return "" } }.joined(separator: "/")
-                    // An exact query of plain values goes into `url`, which WireMock (and HTTPMock) compare whole.
+                    // An exact query of plain values, in any order: WireMock's `url` compares the query in the order
+                    // written, so a `urlPattern` asks for each `name=value` and for no more parameters than those.
                     if let query = spec.query, spec.queryMatching == .exact,
                        query.values.allSatisfy({ if case .values(let list) = $0.value { !list.isEmpty } else { false } }) {
                         let pairs = query.sorted { $0.key < $1.key }.flatMap { name, spec -> [String] in
                             guard case .values(let list) = spec.value else { return [] }
                             return list.map { Self.encodedQuery(name) + "=" + Self.encodedQuery($0) }
                         }
-                        request["url"] = .string(pairs.isEmpty ? text : text + "?" + pairs.joined(separator: "&"))
+                        if pairs.isEmpty {
+                            request["url"] = .string(text)
+                        } else {
+                            let escaped = { (text: String) in NSRegularExpression.escapedPattern(for: text) }
+                            let each = Set(pairs).sorted().map { "(?=(?:.*&)?\(escaped($0))(?:&|$))" }.joined()
+                            let count = "[^&]*" + String(repeating: "&[^&]*", count: pairs.count - 1)
+                            request["urlPattern"] = .string("^" + escaped(text) + "\\?" + each + count + "$")
+                        }
                         exactQueryInURL = true
                     } else {
                         request["urlPath"] = .string(text)

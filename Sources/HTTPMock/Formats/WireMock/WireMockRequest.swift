@@ -151,18 +151,11 @@ struct WireMockRequest {
         switch key {
         case "url", "urlPath":
             guard text.hasPrefix("/") else { throw node.error("\"\(text)\" is not a path: it starts with \"/\"") }
-            guard key == "url", let mark = text.firstIndex(of: "?") else {
-                if key == "urlPath", text.contains("?") { throw node.error("\"urlPath\" has no query; use \"url\" or \"queryParameters\"") }
-                matches.append(.path(literal: text))
-                if key == "url" { matches.append(.query(QueryParameters([String: QueryValue]()), matching: .exact)) }
-                return
-            }
-            matches.append(.path(literal: String(text[..<mark])))
-            var values: [String: [String]] = [:]
-            for item in QueryItem.parse(rawQuery: String(text[text.index(after: mark)...])) {
-                values[item.name, default: []].append(item.value ?? "")
-            }
-            matches.append(.query(QueryParameters(values.mapValues { .values($0) }), matching: .exact))
+            if key == "urlPath", text.contains("?") { throw node.error("\"urlPath\" has no query; use \"url\" or \"queryParameters\"") }
+            // The path literal lets the router's index narrow the candidates; `url` then compares the path and query
+            // as written, exactly, as WireMock does (query order, a trailing `/` and `%20` against `+` all count).
+            matches.append(.path(literal: String(text[..<(text.firstIndex(of: "?") ?? text.endIndex)])))
+            if key == "url" { matches.append(.relativeURL(equalTo: text)) }
         case "urlPattern":
             matches.append(.relativeURL(matching: try WireMockValuePattern.anchored(node)))
         case "urlPathPattern":

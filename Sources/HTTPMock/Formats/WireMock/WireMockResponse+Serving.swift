@@ -37,7 +37,8 @@ extension WireMockResponse {
         }
         var content = MockResponse.Content.data(Data())
         var bodyTemplate: BodyTemplate?
-        /// A `bodyFileName` that is a template: which file is read is worked out for each request.
+        /// A `bodyFileName` that is a template, or names a file not there when loaded: which file is read is worked
+        /// out for each request.
         var fileName: (template: BodyTemplate, folder: URL, limits: FileSizeLimits, place: String)?
         var size = 0
         switch body {
@@ -74,7 +75,19 @@ extension WireMockResponse {
             case .unchecked: break
             case .none: throw node.error("there is no __files folder beside the mappings to read \"\(name)\" from")
             case .folder(let folder):
-                let url = try folder.file(name, place: "\(node.place) at \(node.path) (in \(folder.root.path))")
+                let url: URL
+                do throws(HTTPMockError) {
+                    url = try folder.file(name, place: "\(node.place) at \(node.path) (in \(folder.root.path))")
+                } catch {
+                    // WireMock reads a body file when it answers: one not there (yet) loads, and each request
+                    // answers 500 naming it until it is there. Any other problem with the name is refused here.
+                    let path = folder.root.appendingPathComponent(name).path
+                    guard error.code == .missingFile, streamParts == nil, LocalFile.realPath(path) == nil,
+                          !LocalFile.isSymbolicLink(path) else { throw error }
+                    fileName = (BodyTemplate(parts: [.literal(name)], escapesForJSON: false), folder.root, folder.limits,
+                                "\(node.place) at \(node.path)")
+                    break
+                }
                 if templating && fileTemplating {
                     let data = try DefinitionFile.read(url, name: "\(node.place) at \(node.path)", limit: folder.limits.templatedBodies, knob: "templatedBodies")
                     content = .data(data)
@@ -106,13 +119,15 @@ extension WireMockResponse {
             response.reasonPhrase = statusMessage
         }
         switch fault {
+        // As WireMock 2.35.1 puts them on the socket (HTTPMockServer reads the WireFault): the mapping's status and
+        // headers never go out.
         case "MALFORMED_RESPONSE_CHUNK"?:
-            // WireMock sends the status and headers, then a broken chunk, then closes: with no body of its own,
-            // one the connection drops inside of stands in, so the client still sees the break.
-            if size == 0 { response.content = .data(Data(repeating: UInt8(ascii: "?"), count: 16)) }
-            response = .fault(.truncatedBody(response, after: 0), lifetime: .eternal, delivery: response.delivery)
-        case "CONNECTION_RESET_BY_PEER"?, "EMPTY_RESPONSE"?: response = .fault(.connectionLost, lifetime: .eternal, delivery: response.delivery)
-        case "RANDOM_DATA_THEN_CLOSE"?: response = .failure(URLError(.cannotParseResponse), lifetime: .eternal, delivery: response.delivery)
+            response = .failure(WireFault.malformedChunk.error(.networkConnectionLost), lifetime: .eternal, delivery: response.delivery)
+        case "EMPTY_RESPONSE"?:
+            response = .failure(WireFault.emptyResponse.error(.networkConnectionLost), lifetime: .eternal, delivery: response.delivery)
+        case "CONNECTION_RESET_BY_PEER"?: response = .fault(.connectionLost, lifetime: .eternal, delivery: response.delivery)
+        case "RANDOM_DATA_THEN_CLOSE"?:
+            response = .failure(WireFault.randomData.error(.cannotParseResponse), lifetime: .eternal, delivery: response.delivery)
         default: break
         }
         guard bodyTemplate != nil || fileName != nil || !headerTemplates.isEmpty || distribution != nil else { return response }
@@ -120,7 +135,7 @@ extension WireMockResponse {
         let (fixed, dribble, distribution) = (fixedDelay, self.dribble, self.distribution)
         let (bodyBytes, body, headerTexts) = (size, bodyTemplate, headerTemplates)
         let bodyFile = fileName
-        let rendersFile = fileTemplating
+        let rendersFile = templating && fileTemplating
         let names = pathNames
         let transformerParameters = parameters
         response.render = { request in

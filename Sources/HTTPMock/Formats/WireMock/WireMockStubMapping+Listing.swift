@@ -37,3 +37,30 @@ extension WireMockStubMapping {
                            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 }
+
+extension WireMockStubMapping {
+    /// Whether this mapping, loaded from its file (not created over an API), answered `entry`: the stub that
+    /// answered names this mapping's file and place as where it was loaded from.
+    /// - Parameter entry: a journaled request.
+    package func answered(_ entry: JournalEntry) -> Bool {
+        guard case .stub(_, let summary) = entry.resolution else { return false }
+        return isLoaded(asStubSummarized: summary)
+    }
+
+    /// Whether the stub whose summary (in a journal entry, a near miss) is `summary` was loaded from this mapping's
+    /// file and place.
+    /// - Parameter summary: a stub's summary, such as `(any host)/users [method GET, from mappings/users.json]`.
+    package func isLoaded(asStubSummarized summary: String) -> Bool {
+        let loaded = Condition.loaded(from: source).summary
+        return summary.contains(loaded + ",") || summary.hasSuffix(loaded + "]")
+    }
+}
+
+extension HTTPMock {
+    /// Removes the stubs that `mapping` became when its WireMock folder was loaded, leaving the rest of the load:
+    /// WireMock's admin API changes a file's mapping in memory. Whether the mock had any.
+    /// - Parameter mapping: a mapping as its file holds it (``WireMockStubMapping/listed(inFolder:limits:)``).
+    package func removeLoadedStubs(of mapping: WireMockStubMapping) -> Bool {
+        core.engine.removeStubs(loadedFrom: mapping.source)
+    }
+}

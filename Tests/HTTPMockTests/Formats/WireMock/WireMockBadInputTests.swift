@@ -74,8 +74,20 @@ import Testing
             return message.contains("mappings/bad.json at response.bodyFileName") && message.contains(#""link.txt" leaves the folder"#)
                 && message.contains("through a symbolic link")
         }
-        let missing = try message(#"{"request": {"urlPath": "/x"}, "response": {"bodyFileName": "nope.json"}}"#, files: ["__files/a.txt": "a"])
-        #expect(missing.contains(#"the file "nope.json" does not exist"#))
+    }
+
+    @Test("a bodyFileName not there loads, as in WireMock, which reads body files when it answers: 500 naming it, then the file once there")
+    func missingBodyFileAnswers500() async throws {
+        let root = try Self.folder(["mappings/m.json": #"{"request": {"urlPath": "/x"}, "response": {"bodyFileName": "later.json"}}"#,
+                                    "__files/a.txt": "a"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: root)
+        let missing = try await mock.urlSession.fetch("http://localhost/x")
+        #expect(missing.status == 500)
+        #expect(missing.text.contains(#""later.json" does not exist"#), "\(missing.text)")
+        try Data("now".utf8).write(to: root.appendingPathComponent("__files/later.json"))
+        #expect(try await mock.urlSession.fetch("http://localhost/x").text == "now")
     }
 
     @Test func badRegularExpressions() throws {
