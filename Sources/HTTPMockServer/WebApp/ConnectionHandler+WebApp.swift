@@ -23,7 +23,7 @@ extension ConnectionHandler {
             return
         }
         guard isOpen, let url = URL(string: "http://127.0.0.1" + WebApp.root + "/events") else { return }
-        let response = WebAppFeed.response(for: settings.mock, limits: .standard, url: url)
+        let response = WebAppFeed.response(for: settings.mock, lifecycle: settings.lifecycle, limits: .standard, url: url)
         sendStream(response, version: head.version, isHead: false, context: context)
     }
 }

@@ -28,8 +28,9 @@ final class WebAppFeed: Sendable {
     }
 
     /// A stream of `mock`'s journal events for one page, as a response for the connection to send; it ends when
-    /// the client goes away (the connection closes), and then stops observing the journal.
-    static func response(for mock: HTTPMock, limits: BoundedEvents.Limits, url: URL) -> WireResponse {
+    /// the client goes away (the connection closes) or the server stops (`lifecycle`), and then stops observing
+    /// the journal.
+    static func response(for mock: HTTPMock, lifecycle: ServerLifecycle, limits: BoundedEvents.Limits, url: URL) -> WireResponse {
         let feed = WebAppFeed(limits: limits)
         let stream = MockStream(bufferLimit: streamBytes)
         let observation = mock.observeJournal { event, entry in
@@ -37,16 +38,22 @@ final class WebAppFeed: Sendable {
             feed.offer(WebAppEvent.request(entry, event))
         }
         // Said once the journal is observed: a request made after the page read it is in the stream.
-        feed.offer(WebAppEvent.ready(lastJournalID: mock.journal.last?.id))
+        feed.offer(WebAppEvent.ready(nextJournalID: mock.nextJournalID))
         Task {
             while let event = await feed.next() {
                 await stream.send(event)
             }
         }
+        // A graceful stop ends the stream, which would otherwise hold the stop for its whole grace period.
+        let stopping = lifecycle.whenStopping {
+            feed.close()
+            stream.finish()
+        }
         Task {
             await stream.waitUntilClosed()
             observation.remove()
             feed.close()
+            if let stopping { lifecycle.forget(stopping) }
         }
         // A stream the server plays as it relays a proxied one: sent as it comes, never journaled.
         return .relayed(status: 200, headers: [
@@ -164,13 +171,10 @@ struct BoundedEvents {
 
 /// The server-sent events the page reads, framed (`event:`, one `data:` line of JSON, a blank line).
 enum WebAppEvent {
-    /// `ready`: the stream observes the journal; `lastJournalID` is its newest entry then (`null` when empty).
-    static func ready(lastJournalID: Int?) -> Data {
+    /// `ready`: the stream observes the journal; the next request journaled gets `nextJournalID`.
+    static func ready(nextJournalID: Int) -> Data {
         var json = JSONBytes(capacity: 64)
-        json.object { json in
-            json.key("lastJournalID")
-            if let lastJournalID { json.int(lastJournalID) } else { json.raw(Data("null".utf8)) }
-        }
+        json.object { json in json.member("nextJournalID", nextJournalID) }
         return frame("ready", json, retry: 2_000)
     }
 

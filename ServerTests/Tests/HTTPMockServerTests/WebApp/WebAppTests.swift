@@ -132,19 +132,29 @@ struct WebAppTests {
         }
     }
 
-    @Test("an unmatched request's event names its closest stub and how it differs")
+    @Test("an unmatched request's events name its closest stub and how it differs, as its serve event does")
     func nearMissInEvents() async throws {
         try await withAdminServer { server, _ in
             let events = try #require(EventReader(port: server.port))
             _ = await offPool { events.head() }
             #expect(await offPool { events.next() }?.name == "ready")
             #expect(await rawReply(server, ["GET /okay HTTP/1.1", "Host: 127.0.0.1"]).hasPrefix("HTTP/1.1 404"))
-            let event = try #require(await offPool { events.next() })
+            var answered: EventReader.Event?
+            while answered == nil, let next = await offPool({ events.next() }) {
+                if next.json?["event"] as? String == "completed" { answered = next }
+            }
+            let event = try #require(answered)
             #expect(event.json?["wasMatched"] as? Bool == false)
             let extra = try #require(event.json?["httpmock"] as? [String: Any])
             let closest = try #require((extra["closest"] as? [[String: Any]])?.first)
             #expect((closest["summary"] as? String)?.contains("/ok") == true)
             #expect((closest["differences"] as? [String])?.contains { $0.hasPrefix("path") } == true)
+            // The journal's serve event carries them too, and, once answered, WireMock's timing.
+            let id = try #require(event.json?["id"] as? String)
+            let served = try #require(await fetch(server, "/__admin/requests/\(id)")?.json)
+            let listed = try #require((served["httpmock"] as? [String: Any])?["closest"] as? [[String: Any]])
+            #expect(listed.first?["summary"] as? String == closest["summary"] as? String)
+            #expect((served["timing"] as? [String: Any])?["totalTime"] is Int)
         }
     }
 
@@ -213,6 +223,19 @@ struct WebAppTests {
         }
     }
 
+    @Test("a graceful stop ends the event stream, whole, instead of waiting for the page to go away")
+    func stopEndsTheStream() async throws {
+        let server = try await HTTPMockServer.start(serving: HTTPMock(), configuration: .init(adminAPI: true))
+        let events = try #require(EventReader(port: server.port))
+        _ = await offPool { events.head() }
+        #expect(await offPool { events.next() }?.name == "ready")
+        async let stopped: Void = server.stop(gracePeriod: 120)
+        #expect(await offPool { events.next() } == nil)
+        // The last chunk came: the response ended, the connection was not cut at the end of the grace period.
+        #expect(events.isComplete)
+        await stopped
+    }
+
     @Test("the queue holds so many events and bytes; a dropped event takes the place of what it dropped")
     func boundedQueue() {
         var queue = BoundedEvents(.init(events: 4, bytes: 1_000))
@@ -275,6 +298,8 @@ private final class EventReader: @unchecked Sendable {  // reason: used by one t
 
     private let connection: RawConnection
     private var pending: [UInt8] = []
+    /// The stream's last chunk came: the response ended whole.
+    private(set) var isComplete = false
 
     init?(port: Int, receiveBuffer: Int? = nil, extraHeaders: [String] = []) {
         guard let connection = RawConnection(port: port, receiveBuffer: receiveBuffer) else { return nil }
@@ -300,7 +325,11 @@ private final class EventReader: @unchecked Sendable {  // reason: used by one t
                 }
                 return event
             }
-            guard let chunk = connection.nextChunk(), !chunk.isEmpty else { return nil }
+            guard let chunk = connection.nextChunk() else { return nil }
+            guard !chunk.isEmpty else {
+                isComplete = true
+                return nil
+            }
             pending += chunk
         }
     }
