@@ -101,7 +101,8 @@ enum WebAppScript {
         const statusText = summary.status === null ? '…' : String(summary.status);
         const answered = summary.matched
           ? el('td', { text: summary.stub })
-          : el('td', {}, [el('span', { class: 'badge', text: 'Unmatched' }), ' ', summary.resolution]);
+          : el('td', {}, [el('span', { class: 'badge', text: 'Unmatched' }),
+            summary.resolution && summary.resolution !== 'no stub answered' ? ' ' + summary.resolution : null]);
         const tr = el('tr', { class: summary.matched ? 'matched' : 'unmatched', 'data-journal-id': String(summary.journalID) }, [
           el('td', { text: time(summary.loggedDate) }),
           el('td', { text: summary.method }),
