@@ -65,7 +65,8 @@ final class ServerLifecycle: Sendable {
     ///
     /// With `gracePeriod`, a connection answering a request first finishes its response (with
     /// `Connection: close`; NIO's `HTTPServerPipelineHandler` quiesces it), idle ones close at once, and those
-    /// still open after `gracePeriod` seconds are closed.
+    /// still open after `gracePeriod` seconds are closed. Responses that would last until their client goes away
+    /// (``whenStopping(_:)``) are ended first, so they hold up no graceful stop.
     func stop(gracePeriod: TimeInterval = 0) async {
         let (listener, open, endless, first) = state.withLock { state in
             defer {
