@@ -17,6 +17,23 @@ extension ConnectionHandler {
             sendPlain(.ok, body, contentType: type, context: context, extraHeaders: WebApp.headers)
             return
         }
+        if case .timeline(let id) = resource {
+            // Off the event loop, as the admin API's reads.
+            let mock = settings.mock
+            let request = AdminRequest(method: "GET", target: head.uri, body: nil)
+            AdminAPI.run(request, target: head.uri, on: context.eventLoop) { WebAppTimeline.reply(id: id, mock: mock) }
+                .assumeIsolated().whenComplete { result in
+                    guard self.isOpen else { return }
+                    guard case .success(let reply) = result else {
+                        self.keepAlive = false
+                        self.sendPlain(.serviceUnavailable, "HTTPMock: the server is stopping\n", context: context)
+                        return
+                    }
+                    self.sendPlain(HTTPResponseStatus(statusCode: reply.status), reply.body, contentType: "application/json",
+                                   context: context, extraHeaders: WebApp.headers)
+                }
+            return
+        }
         guard resource == .events else {
             sendPlain(.notFound, "HTTPMock: no file \(head.uri) in the traffic page; it is at \(WebApp.root)\n",
                       context: context, extraHeaders: WebApp.headers)

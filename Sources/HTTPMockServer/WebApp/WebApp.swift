@@ -18,6 +18,8 @@ enum WebApp {
         case script
         case styleSheet
         case events
+        /// A request's streamed parts and WebSocket messages (see ``WebAppTimeline``), by serve event id.
+        case timeline(id: String)
         case missing
     }
 
@@ -29,12 +31,18 @@ enum WebApp {
 
     /// The resource `target` names.
     static func resource(_ target: String) -> Resource {
-        switch String(target.prefix { $0 != "?" && $0 != "#" }) {
-        case root, root + "/", root + "/index.html": .page
-        case root + "/app.js": .script
-        case root + "/app.css": .styleSheet
-        case root + "/events": .events
-        default: .missing
+        let path = String(target.prefix { $0 != "?" && $0 != "#" })
+        switch path {
+        case root, root + "/", root + "/index.html": return .page
+        case root + "/app.js": return .script
+        case root + "/app.css": return .styleSheet
+        case root + "/events": return .events
+        default:
+            let segments = path.dropFirst(root.count).split(separator: "/", omittingEmptySubsequences: false)
+            if segments.count == 4, segments[0].isEmpty, segments[1] == "requests", segments[3] == "timeline", !segments[2].isEmpty {
+                return .timeline(id: String(segments[2]))
+            }
+            return .missing
         }
     }
 
@@ -56,7 +64,7 @@ enum WebApp {
         case .page: ("text/html; charset=utf-8", Data(WebAppPage.html.utf8))
         case .script: ("text/javascript; charset=utf-8", Data(WebAppScript.source.utf8))
         case .styleSheet: ("text/css; charset=utf-8", Data(WebAppPage.css.utf8))
-        case .events, .missing: nil
+        case .events, .timeline, .missing: nil
         }
     }
 }

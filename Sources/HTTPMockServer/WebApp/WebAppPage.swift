@@ -138,6 +138,8 @@ enum WebAppPage {
     .states li { border: 1px solid var(--line); border-radius: 999px; padding: 0 .6rem; }
     .states li[aria-current="true"] { border-color: var(--good); color: var(--good); font-weight: 600; }
     .transitions { margin: .3rem 0 0 1.1rem; padding: 0; }
+    .timeline { margin: .3rem 0; padding-left: 1.4rem; }
+    .offset { color: var(--muted); font-size: .85rem; }
     """##
 }
 #endif

@@ -283,6 +283,33 @@ enum WebAppScript {
         return button;
       }
 
+      // A streamed answer's parts and a WebSocket conversation's messages, each with its time from the start.
+      function timelineBlocks(timeline) {
+        const blocks = [];
+        const content = (item) => item.text !== undefined ? String(item.text) : '(binary, base64) ' + String(item.base64 || '');
+        const cut = (item) => item.cut ? ' (shown in part)' : '';
+        const stream = timeline.stream;
+        if (stream) {
+          blocks.push(el('h3', { text: 'Streamed parts' }));
+          blocks.push(el('p', { class: 'hint', text: stream.partCount + ' parts, ' + stream.byteCount + ' bytes, ' + (stream.ending ? String(stream.ending) : 'still open') }));
+          blocks.push(el('ol', { class: 'timeline' }, (stream.parts || []).map((part) => el('li', {}, [
+            el('span', { class: 'offset', text: '+' + part.offsetMilliseconds + ' ms, ' + part.bytes + ' bytes' + cut(part) }),
+            el('pre', { text: content(part) }),
+          ]))));
+        }
+        const conversation = timeline.webSocket;
+        if (conversation) {
+          const state = conversation.open ? 'open' : 'closed' + (conversation.closeCode === undefined ? '' : ' with ' + conversation.closeCode);
+          blocks.push(el('h3', { text: 'WebSocket messages' }));
+          blocks.push(el('p', { class: 'hint', text: conversation.messageCount + ' messages, ' + state }));
+          blocks.push(el('ol', { class: 'timeline' }, (conversation.messages || []).map((message) => el('li', {}, [
+            el('span', { class: 'offset', text: '+' + message.offsetMilliseconds + ' ms, ' + (message.fromClient ? 'from the client' : 'to the client') + cut(message) }),
+            el('pre', { text: content(message) }),
+          ]))));
+        }
+        return blocks;
+      }
+
       async function showDetail(id) {
         selectedID = id;
         for (const row of rows.values()) row.tr.classList.toggle('selected', row.summary.id === id);
@@ -341,6 +368,12 @@ enum WebAppScript {
         }
         panel.replaceChildren(...parts);
         heading.focus();
+        try {
+          const timeline = await getJSON('/webapp/requests/' + encodeURIComponent(id) + '/timeline');
+          if (selectedID === id) panel.append(...timelineBlocks(timeline));
+        } catch (error) {
+          // Gone from the journal since: the details above are what there is.
+        }
       }
 
       // MARK: Live

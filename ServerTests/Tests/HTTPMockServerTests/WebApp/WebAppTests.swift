@@ -60,7 +60,7 @@ struct WebAppTests {
             for headers in cases {
                 let api = statusLine(await rawReply(server, ["GET /__admin/requests HTTP/1.1"] + headers))
                 #expect(api.hasPrefix("HTTP/1.1 4"), "\(headers)")
-                for path in Self.paths {
+                for path in Self.paths + ["/__admin/webapp/requests/00000000-0000-4000-8000-000000000000/timeline"] {
                     let page = statusLine(await rawReply(server, ["GET \(path) HTTP/1.1"] + headers))
                     #expect(page == api, "\(path) with \(headers)")
                 }
@@ -220,6 +220,34 @@ struct WebAppTests {
                 after = (event.json?["request"] as? [String: Any])?["url"] as? String == "/ok?after"
             }
             #expect(after)
+        }
+    }
+
+    @Test("a streamed answer's parts are in the request's timeline, in order, as data; a request the journal lacks gets 404")
+    func timeline() async throws {
+        try await withAdminServer { server, mock in
+            mock.addResponses(forPath: "/stream") {
+                MockResponse.chunks([.chunk("one"), .chunk("two", after: 0.01), .chunk("<script>x</script>")], contentType: "text/plain")
+            }
+            let streamed = await rawReply(server, ["GET /stream HTTP/1.1", "Host: 127.0.0.1"])
+            #expect(streamed.hasPrefix("HTTP/1.1 200"), "\(streamed)")
+            let listed = try #require(await fetch(server, "/__admin/requests?limit=1")?.json)
+            let id = try #require((listed["requests"] as? [[String: Any]])?.first?["id"] as? String)
+            let reply = try #require(await fetch(server, "/__admin/webapp/requests/\(id)/timeline"))
+            #expect(reply.status == 200)
+            #expect(reply.headers["content-type"] == "application/json")
+            #expect(reply.headers["x-content-type-options"] == "nosniff")
+            let json = try #require(reply.json)
+            let stream = try #require(json["stream"] as? [String: Any])
+            #expect(json["webSocket"] is NSNull)
+            let parts = try #require(stream["parts"] as? [[String: Any]])
+            #expect(parts.map { $0["text"] as? String } == ["one", "two", "<script>x</script>"])
+            let offsets = parts.compactMap { $0["offsetMilliseconds"] as? Int }
+            #expect(offsets.count == 3 && offsets == offsets.sorted())
+            #expect(stream["partCount"] as? Int == 3)
+            #expect(stream["ending"] as? String == "finished")
+            let missing = try #require(await fetch(server, "/__admin/webapp/requests/00000000-0000-4000-8000-0000000000ff/timeline"))
+            #expect(missing.status == 404)
         }
     }
 
