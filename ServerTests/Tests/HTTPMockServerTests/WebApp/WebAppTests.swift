@@ -251,6 +251,36 @@ struct WebAppTests {
         }
     }
 
+    @Test("a WebSocket conversation's messages are in the request's timeline, both ways, in order, with the close code")
+    func webSocketTimeline() async throws {
+        try await withAdminServer { server, mock in
+            let script = WebSocketScript()
+                .send(.text("welcome"))
+                .reply(to: .text("ping"), with: .text("<script>pong</script>"))
+                .reply(to: .text("bye"), with: .text("see you"), closeCode: 1000)
+            mock.addResponses(forPath: "/chat") { MockResponse.webSocket(script) }
+            let client = try await NIOWebSocketClient.connect(port: server.port, path: "/chat")
+            #expect(await client.messages(count: 1) == ["welcome"])
+            try await client.send("ping")
+            #expect(await client.messages(count: 2).last == "<script>pong</script>")
+            try await client.send("bye")
+            #expect(await client.closeCode() == 1000)
+            while mock.journal.last?.webSocket?.isOpen != false {
+                try await Task.sleep(nanoseconds: 5_000_000)
+            }
+            let entry = try #require(mock.journal.last)
+            let id = ServeEventJSON.id(of: entry)
+            let timeline = try #require(await fetch(server, "/__admin/webapp/requests/\(id)/timeline")?.json)
+            #expect(timeline["stream"] is NSNull)
+            let conversation = try #require(timeline["webSocket"] as? [String: Any])
+            let messages = try #require(conversation["messages"] as? [[String: Any]])
+            #expect(messages.map { $0["text"] as? String } == ["welcome", "ping", "<script>pong</script>", "bye", "see you"])
+            #expect(messages.map { $0["fromClient"] as? Bool } == [false, true, false, true, false])
+            #expect(conversation["closeCode"] as? Int == 1000)
+            #expect(conversation["open"] as? Bool == false)
+        }
+    }
+
     @Test("a graceful stop ends the event stream, whole, instead of waiting for the page to go away")
     func stopEndsTheStream() async throws {
         let server = try await HTTPMockServer.start(serving: HTTPMock(), configuration: .init(adminAPI: true))
