@@ -72,7 +72,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Write what --proxy answered as a WireMock folder (mappings/, __files/) here when httpmock stops; what the folder holds already is served.")
     var recordTo: String?
 
-    @Flag(inversion: .prefixedNo, help: "Answer WireMock's admin API under /__admin/.")
+    @Flag(inversion: .prefixedNo, help: "Answer WireMock's admin API under /__admin/, with the traffic page at /__admin/webapp.")
     var adminAPI = true
 
     @Flag(help: "Print every request and its status on standard error, not only the requests no stub answered.")
@@ -188,6 +188,7 @@ struct Serve: AsyncParsableCommand {
             throw ExitCode.failure
         }
         Console.output(server.baseURL.absoluteString)
+        if adminAPI { Console.error("httpmock: the traffic page is at \(server.baseURL.absoluteString)/__admin/webapp") }
         if !Self.isLoopback(bind) {
             Console.error("httpmock: warning: listening on \(bind), not a loopback address: other machines can reach these mocks")
         }

@@ -314,6 +314,10 @@ final class ConnectionHandler: ChannelInboundHandler {
             sendPlain(refusal.status, refusal.message, context: context, extraHeaders: refusal.headers)
             return
         }
+        if WebApp.handles(head.uri) {
+            answerWebApp(head, context: context)
+            return
+        }
         let data = body.flatMap { $0.readableBytes > 0 ? Data(buffer: $0) : nil }
         let request = AdminRequest(method: head.method.rawValue, target: head.uri, body: data)
         let settings = self.settings

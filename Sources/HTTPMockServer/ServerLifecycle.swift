@@ -14,6 +14,9 @@ final class ServerLifecycle: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
         /// A stop without grace was asked for: a graceful stop under way closes what is left now.
         var hurried = false
+        /// What ends the responses that last until their client goes away (the traffic page's events), by token.
+        var endless: [Int: @Sendable () -> Void] = [:]
+        var nextToken = 0
     }
 
     private let state = Locked(State())
@@ -38,22 +41,44 @@ final class ServerLifecycle: Sendable {
 
     var count: Int { state.withLock { $0.open.count } }
 
+    /// Registers `end`, which ends a response that would last until its client goes away, to be called when the
+    /// server stops (a graceful stop then need not wait for it); `nil`, and `end` is called at once, when the server
+    /// has stopped already.
+    func whenStopping(_ end: @escaping @Sendable () -> Void) -> Int? {
+        let token: Int? = state.withLock { state in
+            guard !state.stopped else { return nil }
+            defer { state.nextToken += 1 }
+            state.endless[state.nextToken] = end
+            return state.nextToken
+        }
+        if token == nil { end() }
+        return token
+    }
+
+    /// Forgets what ``whenStopping(_:)`` registered: the response ended on its own.
+    func forget(_ token: Int) {
+        state.withLock { _ = $0.endless.removeValue(forKey: token) }
+    }
+
     /// Stops listening, closes every connection, then wakes those waiting. Calling it again waits for the first
     /// call to finish; a call without a grace period cuts short the grace of a call with one.
     ///
     /// With `gracePeriod`, a connection answering a request first finishes its response (with
     /// `Connection: close`; NIO's `HTTPServerPipelineHandler` quiesces it), idle ones close at once, and those
-    /// still open after `gracePeriod` seconds are closed.
+    /// still open after `gracePeriod` seconds are closed. Responses that would last until their client goes away
+    /// (``whenStopping(_:)``) are ended first, so they hold up no graceful stop.
     func stop(gracePeriod: TimeInterval = 0) async {
-        let (listener, open, first) = state.withLock { state in
+        let (listener, open, endless, first) = state.withLock { state in
             defer {
                 state.stopped = true
+                state.endless = [:]
                 if gracePeriod <= 0 { state.hurried = true }
             }
-            return (state.listener, Array(state.open.values), !state.stopped)
+            return (state.listener, Array(state.open.values), Array(state.endless.values), !state.stopped)
         }
         guard first else { return await waitUntilStopped() }
         try? await listener?.close()
+        for end in endless { end() }
         if gracePeriod > 0 {
             for connection in open { connection.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent()) }
             let deadline = Date().addingTimeInterval(gracePeriod)

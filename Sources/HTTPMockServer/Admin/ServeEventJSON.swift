@@ -44,6 +44,10 @@ enum ServeEventJSON {
                 json.member("fromConfiguredStub", entry.resolution.isMatched)
                 if let status = entry.statusCode { json.member("status", status) }
             }
+            if let completedAt = entry.completedAt {
+                json.key("timing")
+                writeTiming(from: entry.receivedAt, to: completedAt, into: &json)
+            }
             json.member("wasMatched", entry.resolution.isMatched)
         }
     }
@@ -52,6 +56,10 @@ enum ServeEventJSON {
     private static func writeExtra(_ entry: JournalEntry, into json: inout JSONBytes) {
         json.object { json in
             if let truncation = entry.bodyTruncation { json.member("bodyTruncation", truncation.description) }
+            if let report = entry.report {
+                json.key("closest")
+                writeClosest(report, into: &json)
+            }
             if let error = entry.error { json.member("error", "\(error)") }
             json.member("journalID", entry.id)
             json.member("matchedAs", entry.request.url.absoluteString)

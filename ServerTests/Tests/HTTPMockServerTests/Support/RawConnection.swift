@@ -209,6 +209,45 @@ final class RawConnection: @unchecked Sendable {  // reason: used by one test at
         return (sent, false)
     }
 
+    /// Reads the head of a response whose body goes on for as long as the server likes (a stream of events): its
+    /// status and header fields (names lower-cased); `nil` when the head does not come.
+    func nextStreamHead() -> (status: Int, headers: [String: String])? {
+        guard let head = bytes(through: [13, 10, 13, 10]) else { return nil }
+        var lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
+        let status = Int(lines.removeFirst().split(separator: " ").dropFirst().first ?? "") ?? 0
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return (status, headers)
+    }
+
+    /// The next chunk of the chunked body after ``nextStreamHead()``, read as it comes; `[]` for the last chunk,
+    /// `nil` when the connection ends or the read times out first.
+    func nextChunk() -> [UInt8]? {
+        guard let sizeLine = bytes(through: [13, 10]),
+              let size = Int(String(decoding: sizeLine, as: UTF8.self), radix: 16) else { return nil }
+        while buffered.count < size + 2 {
+            guard case .bytes = read() else { return nil }
+        }
+        let chunk = Array(buffered[0..<size])
+        buffered.removeFirst(size + 2)
+        return chunk
+    }
+
+    /// The buffered bytes up to `needle`, taken with it; `nil` when the connection ends or the read times out.
+    private func bytes(through needle: [UInt8]) -> [UInt8]? {
+        while true {
+            if let end = Self.find(needle, in: buffered) {
+                let taken = Array(buffered[0..<end])
+                buffered.removeFirst(end + needle.count)
+                return taken
+            }
+            guard case .bytes = read() else { return nil }
+        }
+    }
+
     /// Reads what the socket has (waiting for it); `false` at its end or on a timeout.
     private func fill() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 1 << 20)

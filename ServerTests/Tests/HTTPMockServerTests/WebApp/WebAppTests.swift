@@ -1,0 +1,400 @@
+import Foundation
+import HTTPMock
+@testable import HTTPMockServer
+import Testing
+
+/// The traffic page under `/__admin/webapp`: its files, its protections (those of the admin API), and its stream of
+/// journal events.
+@Suite("The traffic page: served with its policy, behind the admin API's checks, live and bounded")
+struct WebAppTests {
+    static let paths = ["/__admin/webapp", "/__admin/webapp/app.js", "/__admin/webapp/app.css", "/__admin/webapp/events"]
+
+    @Test("the page, its script and its style sheet go out with a policy that forbids inline script, and nosniff")
+    func filesAndHeaders() async throws {
+        try await withAdminServer { server, _ in
+            for (path, type) in [("/__admin/webapp", "text/html"), ("/__admin/webapp/", "text/html"),
+                                 ("/__admin/webapp/app.js", "text/javascript"), ("/__admin/webapp/app.css", "text/css")] {
+                let reply = try #require(await fetch(server, path))
+                #expect(reply.status == 200, "\(path)")
+                #expect(reply.headers["content-type"]?.hasPrefix(type) == true, "\(path)")
+                #expect(reply.headers["x-content-type-options"] == "nosniff", "\(path)")
+                let policy = try #require(reply.headers["content-security-policy"], "\(path)")
+                #expect(policy.contains("script-src 'self'"))
+                #expect(policy.contains("default-src 'none'"))
+                #expect(!policy.contains("unsafe-inline") && !policy.contains("unsafe-eval"))
+            }
+            let page = try #require(await fetch(server, "/__admin/webapp")).text
+            // Every script element names its file: none carries script of its own.
+            let scripts = page.components(separatedBy: "<script").dropFirst()
+            #expect(scripts.count == 1)
+            #expect(scripts.allSatisfy { $0.hasPrefix(" src=\"/__admin/webapp/app.js\"") && $0.contains("></script>") })
+            #expect(!page.contains("style=\""))
+            #expect(!page.contains("http://") && !page.contains("https://"))
+            // Other files under the prefix do not exist; only GET reads the page.
+            #expect(try #require(await fetch(server, "/__admin/webapp/other.js")).status == 404)
+            #expect(await rawReply(server, ["POST /__admin/webapp HTTP/1.1", "Host: 127.0.0.1", "Content-Type: application/json"],
+                                   body: "{}").hasPrefix("HTTP/1.1 405"))
+        }
+    }
+
+    @Test("the page's script never builds markup from data: no innerHTML, outerHTML, insertAdjacentHTML, document.write or eval")
+    func scriptWritesText() async throws {
+        try await withAdminServer { server, _ in
+            let script = try #require(await fetch(server, "/__admin/webapp/app.js")).text
+            #expect(script.contains("textContent"))
+            for forbidden in ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function", "srcdoc"] {
+                #expect(!script.contains(forbidden), "app.js uses \(forbidden)")
+            }
+        }
+    }
+
+    @Test("from a rebound host name, another origin or another site, the page is refused exactly as the admin API is")
+    func browserSignalsRefused() async throws {
+        try await withAdminServer { server, _ in
+            let cases: [[String]] = [
+                ["Host: attacker.example:\(server.port)"],
+                ["Host: 127.0.0.1:\(server.port)", "Origin: http://evil.example"],
+                ["Host: 127.0.0.1:\(server.port)", "Sec-Fetch-Site: cross-site"],
+                ["Host: 127.0.0.1", "Host: evil.example"],
+            ]
+            for headers in cases {
+                let api = statusLine(await rawReply(server, ["GET /__admin/requests HTTP/1.1"] + headers))
+                #expect(api.hasPrefix("HTTP/1.1 4"), "\(headers)")
+                for path in Self.paths + ["/__admin/webapp/requests/00000000-0000-4000-8000-000000000000/timeline"] {
+                    let page = statusLine(await rawReply(server, ["GET \(path) HTTP/1.1"] + headers))
+                    #expect(page == api, "\(path) with \(headers)")
+                }
+            }
+            // The server's own names, and its own origin, are let through.
+            for headers in [["Host: localhost:\(server.port)"], ["Host: 127.0.0.1:\(server.port)", "Origin: http://127.0.0.1:\(server.port)", "Sec-Fetch-Site: same-origin"]] {
+                #expect(await rawReply(server, ["GET /__admin/webapp HTTP/1.1"] + headers).hasPrefix("HTTP/1.1 200"), "\(headers)")
+            }
+        }
+    }
+
+    @Test("with admin credentials, the page, its files and its events need them, as the admin API does")
+    func credentials() async throws {
+        let credentials = try #require(HTTPMockServer.AdminCredentials("admin:s3cret-pass"))
+        try await withAdminServer({ $0.adminCredentials = credentials }) { server, _ in
+            let wrong = "Authorization: Basic " + Data("admin:guess".utf8).base64EncodedString()
+            for path in Self.paths {
+                let missing = await rawReply(server, ["GET \(path) HTTP/1.1", "Host: 127.0.0.1"])
+                #expect(missing.hasPrefix("HTTP/1.1 401"), "\(path)")
+                #expect(missing.contains("WWW-Authenticate: Basic realm=\"httpmock admin\""), "\(path)")
+                #expect(await rawReply(server, ["GET \(path) HTTP/1.1", "Host: 127.0.0.1", wrong]).hasPrefix("HTTP/1.1 401"), "\(path)")
+            }
+            let right = "Authorization: Basic " + Data("admin:s3cret-pass".utf8).base64EncodedString()
+            for path in Self.paths.dropLast() {
+                #expect(await rawReply(server, ["GET \(path) HTTP/1.1", "Host: 127.0.0.1", right]).hasPrefix("HTTP/1.1 200"), "\(path)")
+            }
+            let events = try #require(EventReader(port: server.port, extraHeaders: [right]))
+            let head = await offPool { events.head() }
+            #expect(head?.status == 200)
+            #expect(head?.headers["content-type"]?.hasPrefix("text/event-stream") == true)
+            #expect(await offPool { events.next() }?.name == "ready")
+        }
+    }
+
+    @Test("with the admin API off there is no page: its path is matched against the stubs like any other")
+    func offWithTheAdminAPI() async throws {
+        let mock = HTTPMock()
+        try await HTTPMockServer.withServer(serving: mock) { server in
+            let reply = try #require(await fetch(server, "/__admin/webapp"))
+            #expect(reply.status == 404)
+            #expect(reply.headers["content-security-policy"] == nil)
+            #expect(mock.journal.map(\.request.url.path) == ["/__admin/webapp"])
+        }
+    }
+
+    @Test("a request made after the event stream opened arrives on it: appended, then completed, in order")
+    func liveEvents() async throws {
+        try await withAdminServer { server, mock in
+            let events = try #require(EventReader(port: server.port))
+            let head = await offPool { events.head() }
+            #expect(head?.status == 200)
+            #expect(head?.headers["x-content-type-options"] == "nosniff")
+            #expect(await offPool { events.next() }?.name == "ready")
+            #expect(await rawReply(server, ["GET /ok?first HTTP/1.1", "Host: 127.0.0.1"]).hasPrefix("HTTP/1.1 200"))
+            #expect(await rawReply(server, ["GET /nothing-here HTTP/1.1", "Host: 127.0.0.1"]).hasPrefix("HTTP/1.1 404"))
+            var seen: [(String, String, Bool)] = []
+            while seen.count < 4, let event = await offPool({ events.next() }) {
+                guard event.name == "request", let json = event.json, let request = json["request"] as? [String: Any] else { continue }
+                seen.append((request["url"] as? String ?? "", json["event"] as? String ?? "", json["wasMatched"] as? Bool ?? false))
+            }
+            // Each request's own events in order; the second request was sent after the first was answered.
+            let first = seen.filter { $0.0 == "/ok?first" }, second = seen.filter { $0.0 == "/nothing-here" }
+            #expect(first.map(\.1) == ["appended", "completed"])
+            #expect(second.map(\.1) == ["appended", "completed"])
+            #expect(seen.firstIndex { $0.0 == "/ok?first" } == 0)
+            #expect(first.allSatisfy(\.2) && !second.contains(where: \.2))
+            // Admin requests, the page's among them, are not journaled.
+            #expect(mock.journal.count == 2)
+        }
+    }
+
+    @Test("an unmatched request's events name its closest stub and how it differs, as its serve event does")
+    func nearMissInEvents() async throws {
+        try await withAdminServer { server, _ in
+            let events = try #require(EventReader(port: server.port))
+            _ = await offPool { events.head() }
+            #expect(await offPool { events.next() }?.name == "ready")
+            #expect(await rawReply(server, ["GET /okay HTTP/1.1", "Host: 127.0.0.1"]).hasPrefix("HTTP/1.1 404"))
+            var answered: EventReader.Event?
+            while answered == nil, let next = await offPool({ events.next() }) {
+                if next.json?["event"] as? String == "completed" { answered = next }
+            }
+            let event = try #require(answered)
+            #expect(event.json?["wasMatched"] as? Bool == false)
+            let extra = try #require(event.json?["httpmock"] as? [String: Any])
+            let closest = try #require((extra["closest"] as? [[String: Any]])?.first)
+            #expect((closest["summary"] as? String)?.contains("/ok") == true)
+            #expect((closest["differences"] as? [String])?.contains { $0.hasPrefix("path") } == true)
+            // The journal's serve event carries them too, and, once answered, WireMock's timing.
+            let id = try #require(event.json?["id"] as? String)
+            let served = try #require(await fetch(server, "/__admin/requests/\(id)")?.json)
+            let listed = try #require((served["httpmock"] as? [String: Any])?["closest"] as? [[String: Any]])
+            #expect(listed.first?["summary"] as? String == closest["summary"] as? String)
+            #expect((served["timing"] as? [String: Any])?["totalTime"] is Int)
+        }
+    }
+
+    @Test("a <script> in a request's path, header and body is carried as JSON data, in the stream and the journal")
+    func scriptInRequestIsData() async throws {
+        try await withAdminServer { server, mock in
+            let events = try #require(EventReader(port: server.port))
+            _ = await offPool { events.head() }
+            #expect(await offPool { events.next() }?.name == "ready")
+            let evil = "<script>alert(1)</script>"
+            let reply = await rawReply(server, ["POST /x?q=\(evil) HTTP/1.1", "Host: 127.0.0.1", "X-Evil: \(evil)", "Content-Type: text/html"],
+                                       body: evil)
+            #expect(reply.hasPrefix("HTTP/1.1 404"), "\(reply)")
+            let event = try #require(await offPool { events.next() })
+            #expect(event.name == "request")
+            // One data line of JSON, whatever the request held.
+            let url = try #require((event.json?["request"] as? [String: Any])?["url"] as? String)
+            #expect(url.removingPercentEncoding == "/x?q=\(evil)")
+            let id = try #require(event.json?["id"] as? String)
+            let detail = try #require(await fetch(server, "/__admin/requests/\(id)"))
+            #expect(detail.headers["content-type"] == "application/json")
+            let request = try #require((detail.json?["request"] as? [String: Any]))
+            #expect((request["headers"] as? [String: Any])?["X-Evil"] as? String == evil)
+            #expect(request["body"] as? String == evil)
+            #expect(mock.journal.count == 1)
+        }
+    }
+
+    @Test("a page that does not read: the server queues a bounded number of events, drops the rest and says how many")
+    func boundedStream() async throws {
+        try await withAdminServer { server, _ in
+            // A small receive buffer, never read while the requests come: the server's writes stop at once.
+            let events = try #require(EventReader(port: server.port, receiveBuffer: 4096))
+            _ = await offPool { events.head() }
+            #expect(await offPool { events.next() }?.name == "ready")
+            // Each request makes two events of about 16 KB; 400 of them are far more than the socket's buffers and
+            // the server's queue hold together.
+            let long = String(repeating: "a", count: 16_000)
+            let sent = await offPool { () -> Int in
+                guard let client = RawConnection(port: server.port) else { return 0 }
+                var answered = 0
+                for index in 0..<400 {
+                    guard client.send("GET /flood/\(index)/\(long) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+                          client.nextResponse()?.status == 404 else { break }
+                    answered += 1
+                }
+                return answered
+            }
+            #expect(sent == 400)
+            // Now read: what was queued, then how many were dropped, then what came after, which still arrives.
+            var received = 0
+            var dropped: Int?
+            while dropped == nil, let event = await offPool({ events.next() }) {
+                if event.name == "request" { received += 1 }
+                if event.name == "dropped" { dropped = event.json?["dropped"] as? Int }
+            }
+            let count = try #require(dropped)
+            #expect(count > 0)
+            #expect(received + count <= 800)
+            #expect(await rawReply(server, ["GET /ok?after HTTP/1.1", "Host: 127.0.0.1"]).hasPrefix("HTTP/1.1 200"))
+            var after = false
+            while !after, let event = await offPool({ events.next() }) {
+                after = (event.json?["request"] as? [String: Any])?["url"] as? String == "/ok?after"
+            }
+            #expect(after)
+        }
+    }
+
+    @Test("a streamed answer's parts are in the request's timeline, in order, as data; a request the journal lacks gets 404")
+    func timeline() async throws {
+        try await withAdminServer { server, mock in
+            mock.addResponses(forPath: "/stream") {
+                MockResponse.chunks([.chunk("one"), .chunk("two", after: 0.01), .chunk("<script>x</script>")], contentType: "text/plain")
+            }
+            let streamed = await rawReply(server, ["GET /stream HTTP/1.1", "Host: 127.0.0.1"])
+            #expect(streamed.hasPrefix("HTTP/1.1 200"), "\(streamed)")
+            let listed = try #require(await fetch(server, "/__admin/requests?limit=1")?.json)
+            let id = try #require((listed["requests"] as? [[String: Any]])?.first?["id"] as? String)
+            let reply = try #require(await fetch(server, "/__admin/webapp/requests/\(id)/timeline"))
+            #expect(reply.status == 200)
+            #expect(reply.headers["content-type"] == "application/json")
+            #expect(reply.headers["x-content-type-options"] == "nosniff")
+            let json = try #require(reply.json)
+            let stream = try #require(json["stream"] as? [String: Any])
+            #expect(json["webSocket"] is NSNull)
+            let parts = try #require(stream["parts"] as? [[String: Any]])
+            #expect(parts.map { $0["text"] as? String } == ["one", "two", "<script>x</script>"])
+            let offsets = parts.compactMap { $0["offsetMilliseconds"] as? Int }
+            #expect(offsets.count == 3 && offsets == offsets.sorted())
+            #expect(stream["partCount"] as? Int == 3)
+            #expect(stream["ending"] as? String == "finished")
+            let missing = try #require(await fetch(server, "/__admin/webapp/requests/00000000-0000-4000-8000-0000000000ff/timeline"))
+            #expect(missing.status == 404)
+        }
+    }
+
+    @Test("a WebSocket conversation's messages are in the request's timeline, both ways, in order, with the close code")
+    func webSocketTimeline() async throws {
+        try await withAdminServer { server, mock in
+            let script = WebSocketScript()
+                .send(.text("welcome"))
+                .reply(to: .text("ping"), with: .text("<script>pong</script>"))
+                .reply(to: .text("bye"), with: .text("see you"), closeCode: 1000)
+            mock.addResponses(forPath: "/chat") { MockResponse.webSocket(script) }
+            let client = try await NIOWebSocketClient.connect(port: server.port, path: "/chat")
+            #expect(await client.messages(count: 1) == ["welcome"])
+            try await client.send("ping")
+            #expect(await client.messages(count: 2).last == "<script>pong</script>")
+            try await client.send("bye")
+            #expect(await client.closeCode() == 1000)
+            while mock.journal.last?.webSocket?.isOpen != false {
+                try await Task.sleep(nanoseconds: 5_000_000)
+            }
+            let entry = try #require(mock.journal.last)
+            let id = ServeEventJSON.id(of: entry)
+            let timeline = try #require(await fetch(server, "/__admin/webapp/requests/\(id)/timeline")?.json)
+            #expect(timeline["stream"] is NSNull)
+            let conversation = try #require(timeline["webSocket"] as? [String: Any])
+            let messages = try #require(conversation["messages"] as? [[String: Any]])
+            #expect(messages.map { $0["text"] as? String } == ["welcome", "ping", "<script>pong</script>", "bye", "see you"])
+            #expect(messages.map { $0["fromClient"] as? Bool } == [false, true, false, true, false])
+            #expect(conversation["closeCode"] as? Int == 1000)
+            #expect(conversation["open"] as? Bool == false)
+        }
+    }
+
+    @Test("a graceful stop ends the event stream, whole, instead of waiting for the page to go away")
+    func stopEndsTheStream() async throws {
+        let server = try await HTTPMockServer.start(serving: HTTPMock(), configuration: .init(adminAPI: true))
+        let events = try #require(EventReader(port: server.port))
+        _ = await offPool { events.head() }
+        #expect(await offPool { events.next() }?.name == "ready")
+        async let stopped: Void = server.stop(gracePeriod: 120)
+        #expect(await offPool { events.next() } == nil)
+        // The last chunk came: the response ended, the connection was not cut at the end of the grace period.
+        #expect(events.isComplete)
+        await stopped
+    }
+
+    @Test("the queue holds so many events and bytes; a dropped event takes the place of what it dropped")
+    func boundedQueue() {
+        var queue = BoundedEvents(.init(events: 4, bytes: 1_000))
+        for index in 0..<10 { queue.offer(Data("event \(index)".utf8)) }
+        #expect(queue.count == 4)
+        #expect(queue.dropped == 6)
+        #expect(queue.take() == Data("event 0".utf8))
+        // Room for one: the notice of the drops goes first, then the event, once both fit.
+        queue.offer(Data("event 10".utf8))
+        #expect(queue.count == 3)
+        #expect(queue.dropped == 7)
+        #expect(queue.take() == Data("event 1".utf8))
+        queue.offer(Data("event 11".utf8))
+        #expect(queue.dropped == 0)
+        var taken: [String] = []
+        while let event = queue.take() { taken.append(String(decoding: event, as: UTF8.self)) }
+        #expect(taken == ["event 2", "event 3", "event: dropped\ndata: {\"dropped\":7}\n\n", "event 11"])
+        // Drops with nothing after them are told once the queue is empty.
+        var bytes = BoundedEvents(.init(events: 100, bytes: 1_000))
+        for _ in 0..<5 { bytes.offer(Data(repeating: 0x61, count: 400)) }
+        #expect(bytes.count == 2)
+        #expect(bytes.bytes == 800)
+        _ = bytes.take()
+        _ = bytes.take()
+        #expect(bytes.take() == Data("event: dropped\ndata: {\"dropped\":3}\n\n".utf8))
+        #expect(bytes.take() == nil)
+    }
+}
+
+/// A reply read whole, over a connection of its own.
+private struct PageReply: @unchecked Sendable {  // reason: `json` holds only JSONSerialization's immutable values, read by the test that made it
+    var status: Int
+    var headers: [String: String]
+    var text: String
+    var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] }
+}
+
+/// `GET path` from the server's own address.
+private func fetch(_ server: HTTPMockServer, _ path: String, headers: [String] = []) async -> PageReply? {
+    await offPool {
+        guard let connection = RawConnection(port: server.port) else { return nil }
+        connection.send((["GET \(path) HTTP/1.1", "Host: 127.0.0.1:\(server.port)"] + headers).joined(separator: "\r\n") + "\r\n\r\n")
+        guard let response = connection.nextResponse(keepingBody: true) else { return nil }
+        return PageReply(status: response.status, headers: response.headers, text: String(decoding: response.body, as: UTF8.self))
+    }
+}
+
+private func statusLine(_ reply: String) -> String {
+    String(reply.prefix { $0 != "\r" })
+}
+
+/// Reads the page's event stream over a connection of its own, as a browser's `EventSource` would. Every call blocks:
+/// use it through ``offPool(_:)``.
+private final class EventReader: @unchecked Sendable {  // reason: used by one test at a time, each call from one thread in turn
+    struct Event {
+        var name: String
+        var data: String
+        var json: [String: Any]? { (try? JSONSerialization.jsonObject(with: Data(data.utf8))) as? [String: Any] }
+    }
+
+    private let connection: RawConnection
+    private var pending: [UInt8] = []
+    /// The stream's last chunk came: the response ended whole.
+    private(set) var isComplete = false
+
+    init?(port: Int, receiveBuffer: Int? = nil, extraHeaders: [String] = []) {
+        guard let connection = RawConnection(port: port, receiveBuffer: receiveBuffer) else { return nil }
+        self.connection = connection
+        let lines = ["GET /__admin/webapp/events HTTP/1.1", "Host: 127.0.0.1:\(port)", "Accept: text/event-stream"] + extraHeaders
+        connection.send(lines.joined(separator: "\r\n") + "\r\n\r\n")
+    }
+
+    func head() -> (status: Int, headers: [String: String])? {
+        connection.nextStreamHead()
+    }
+
+    /// The next event; `nil` when the stream ends or nothing comes within the connection's read timeout.
+    func next() -> Event? {
+        while true {
+            if let end = find() {
+                let block = String(decoding: pending[0..<end], as: UTF8.self)
+                pending.removeFirst(end + 2)
+                var event = Event(name: "message", data: "")
+                for line in block.split(separator: "\n") {
+                    if line.hasPrefix("event: ") { event.name = String(line.dropFirst(7)) }
+                    if line.hasPrefix("data: ") { event.data += String(line.dropFirst(6)) }
+                }
+                return event
+            }
+            guard let chunk = connection.nextChunk() else { return nil }
+            guard !chunk.isEmpty else {
+                isComplete = true
+                return nil
+            }
+            pending += chunk
+        }
+    }
+
+    private func find() -> Int? {
+        guard pending.count >= 2 else { return nil }
+        for index in 0..<(pending.count - 1) where pending[index] == 10 && pending[index + 1] == 10 { return index }
+        return nil
+    }
+}
