@@ -134,13 +134,7 @@ final class RawConnection: @unchecked Sendable {  // reason: used by one test at
             }
         }
         guard let head = line(through: [13, 10, 13, 10]) else { return nil }
-        var lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
-        let status = Int(lines.removeFirst().split(separator: " ").dropFirst().first ?? "") ?? 0
-        var headers: [String: String] = [:]
-        for line in lines {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
+        let (status, headers) = Self.parseHead(head)
         guard headers["transfer-encoding"]?.lowercased() == "chunked" else { return nil }
         var response = ChunkedResponse(status: status, headers: headers, chunks: [], ending: .complete)
         while true {
@@ -213,6 +207,11 @@ final class RawConnection: @unchecked Sendable {  // reason: used by one test at
     /// status and header fields (names lower-cased); `nil` when the head does not come.
     func nextStreamHead() -> (status: Int, headers: [String: String])? {
         guard let head = bytes(through: [13, 10, 13, 10]) else { return nil }
+        return Self.parseHead(head)
+    }
+
+    /// A response head's status and header fields (names lower-cased).
+    private static func parseHead(_ head: [UInt8]) -> (status: Int, headers: [String: String]) {
         var lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
         let status = Int(lines.removeFirst().split(separator: " ").dropFirst().first ?? "") ?? 0
         var headers: [String: String] = [:]
