@@ -4,10 +4,10 @@ import Foundation
 /// request, what answered it (or the near-miss report when nothing did) and the response.
 ///
 /// The page has inline CSS and no script, and loads nothing, so it is safe to open anywhere. Every value that came
-/// from a request or a stub goes through ``escape(_:)``. It is bounded: at most `entryLimit` entries, each body
-/// and each finding clipped to `bodyLimit` bytes, and the page says what it left out.
+/// from a request or a stub goes through ``escape(_:)``. It is bounded: at most `entryLimit` entries and as many
+/// findings, each body and each finding clipped to `bodyLimit` bytes, and the page says what it left out.
 enum HTMLReport {
-    /// How many journal entries a page shows at most.
+    /// How many journal entries (and how many findings) a page shows at most.
     static let entryLimit = 500
     /// How many bytes of a body (or characters of a finding) a page shows at most.
     static let bodyLimit = 64 * 1024
@@ -50,10 +50,13 @@ enum HTMLReport {
             page += "<p>None.</p>\n"
         } else {
             page += "<ol class=\"findings\">\n"
-            for finding in findings {
+            for finding in findings.prefix(max(0, entryLimit)) {
                 page += "<li><pre>\(escape(clipped(finding, to: bodyLimit)))</pre></li>\n"
             }
             page += "</ol>\n"
+            if findings.count > entryLimit {
+                page += "<p class=\"omitted\">\(findings.count - max(0, entryLimit)) more finding(s) left out: this page shows the first \(max(0, entryLimit)).</p>\n"
+            }
         }
         page += "<h2>Requests (\(journal.count))</h2>\n"
         if journal.isEmpty { page += "<p>The mock saw no request.</p>\n" }

@@ -140,7 +140,8 @@ import Testing
         let binary = Data([0xFF, 0xFE, 0x00, 0x01])
         var journal = [entry(0, body: long, response: euros), entry(1, body: binary)]
         for id in 2..<(HTMLReport.entryLimit + 10) { journal.append(entry(id)) }
-        let html = HTMLReport.render(testName: "bounded()", findings: [String(repeating: "f", count: bodyLimit + 5)], journal: journal)
+        let findings = [String(repeating: "f", count: bodyLimit + 5)] + (1..<(HTMLReport.entryLimit + 3)).map { "finding \($0)" }
+        let html = HTMLReport.render(testName: "bounded()", findings: findings, journal: journal)
 
         #expect(html.contains("Body clipped: showing \(bodyLimit) of \(long.count) bytes (100 left out)."))
         let keptEuros = bodyLimit / 3 * 3
@@ -150,6 +151,9 @@ import Testing
         #expect(html.contains("… (5 more bytes left out)"))
         #expect(html.contains("id=\"request-\(HTMLReport.entryLimit - 1)\""))
         #expect(!html.contains("id=\"request-\(HTMLReport.entryLimit)\""))
+        #expect(html.contains("<pre>finding \(HTMLReport.entryLimit - 1)</pre>"))
+        #expect(!html.contains("<pre>finding \(HTMLReport.entryLimit)</pre>"))
+        #expect(html.contains("3 more finding(s) left out: this page shows the first \(HTMLReport.entryLimit)."))
         #expect(html.contains("10 more request(s) left out: this page shows the first \(HTMLReport.entryLimit)."))
         #expect(html.utf8.count < 4 * bodyLimit + HTMLReport.entryLimit * 2_000)
     }
