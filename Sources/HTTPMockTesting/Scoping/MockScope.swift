@@ -20,6 +20,8 @@ public struct MockScopeOptions: Sendable {
     public var reportsUnmatchedRequests: Bool
     /// A line added to each unmatched request's report: how to fix it where the mock came from (a cassette).
     var unmatchedHint: String?
+    /// Where the HTML report looks for ``ReportFolder/environmentVariable``; `nil`: the process's environment.
+    var reportEnvironment: [String: String]?
 
     /// What the end of a scope reports: stubs never used (every one of them, with `reportsEveryUnusedStub`),
     /// requests no stub answered.
@@ -59,7 +61,13 @@ enum MockScope {
     }
 
     static func finish(_ mock: HTTPMock, testName: String, options: MockScopeOptions, shared: Set<StubID>, report: (String) -> Void) {
-        for problem in problems(of: mock, options: options, shared: shared) { report(problem) }
+        let problems = problems(of: mock, options: options, shared: shared)
+        for problem in problems { report(problem) }
+        if !problems.isEmpty {
+            // The journal as a page beside the text: attached to the test, and written where CI collects artifacts.
+            let html = HTMLReport.render(testName: testName, findings: problems, journal: mock.journal)
+            ReportFolder.publish(html, testName: testName, environment: options.reportEnvironment ?? ProcessInfo.processInfo.environment)
+        }
         close(mock, testName: testName)
     }
 
