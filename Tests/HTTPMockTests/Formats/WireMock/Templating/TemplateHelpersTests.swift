@@ -72,7 +72,7 @@ import TestSupport
             "/join": "{{arrayJoin ',' (array 'One' 'Two' 'Three')}}|{{arrayJoin ' - ' 'a' 'b' 'c'}}|{{arrayJoin ', ' (range 1 5)}}|{{arrayJoin '' (array 'W' 'i' 'r' 'e')}}|{{arrayJoin ',' (array 'One' 'Two') prefix='[' suffix=']'}}|{{arrayJoin ' * ' (array 1 2 3) prefix='(' suffix=')'}}",
             "/join-block": "{{parseJson '[{\"id\": 1, \"name\": \"One\"}, {\"id\": 2, \"name\": \"Two\"}]' 'things'}}{{#arrayJoin ',' things prefix='[' suffix=']' as |item|}}{\"name{{item.id}}\": \"{{item.name}}\"}{{/arrayJoin}}",
         ])
-        try await server.expect("/math?a=4", "3 2 6 4 1 2.5 6 2")
+        try await server.expect("/math?a=4", "3 2 6 4 1 3 6.0 2")
         try await server.expect("/range", "[3, 4, 5, 6, 7, 8] [-2, -1, 0, 1, 2] [1, two, true] []")
         try await server.expect("/add", "[1, 2, three] [2, 1, three] [1, three, 2] [1, three, 2]")
         try await server.expect("/remove", "[1, three] [2, three] [1, 2] [1, 2]")

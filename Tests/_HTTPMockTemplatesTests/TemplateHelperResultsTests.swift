@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import _HTTPMockTemplates
+
+/// What the helpers print, as WireMock 2.35.1's standalone server prints it (each case tried against it; the WireMock
+/// oracle corpus keeps them equal).
+@Suite struct TemplateHelperResultsTests {
+    private func render(_ text: String, body: String = "") throws -> String {
+        let template = try HandlebarsTemplate(text, pathNames: [:], place: "test")
+        switch template.result(BodyModel(body)) {
+        case .success(let rendered): return rendered
+        case .failure(let problem): throw problem
+        }
+    }
+
+    @Test("math: a quotient keeps the dividend's digits after the point, rounded half away from zero")
+    func division() throws {
+        #expect(try render("{{math 7 '/' 2}}|{{math 6 '/' 3}}|{{math -7 '/' 2}}|{{math 7 '/' -2}}|{{math 1 '/' 3}}|{{math 2 '/' 3}}|{{math 10 '/' 4}}|{{math -5 '/' 2}}|{{math 11 '/' 4}}")
+            == "4|2|-4|-4|0|1|3|-3|3")
+        #expect(try render("{{math 7.0 '/' 2}}|{{math 7.5 '/' 2.5}}|{{math 6.0 '/' 3}}|{{math 1.0 '/' 3}}|{{math 2 '/' 3.0}}|{{math 7 '/' 2.0}}|{{math 10 '/' 4.0}}|{{math -7.0 '/' 2}}|{{math 0.1 '/' 3}}|{{math 4.0 '/' 2.0}}")
+            == "3.5|3.0|2.0|0.3|1|4|3|-3.5|0.0|2.0")
+        let written = try render("{{math '9' '/' '4'}}|{{math '9.0' '/' '4'}}|{{math '9.00' '/' '4'}}|{{math 7.25 '/' 2.9}}|{{math 0.001 '/' 3}}|{{math 0.0001 '/' 3}}|{{math 1.125 '/' 1}}|{{math 0 '/' 5}}")
+        #expect(written.split(separator: "|") == ["2", "2.3", "2.25", "2.5", "0.0", "3.0E-5", "1.125", "0"])
+        #expect(throws: TemplateProblem.self) { try render("{{math 1.0 '/' 0}}") }
+    }
+
+    @Test("math: a decimal prints as Java prints a double, whole ones with .0")
+    func decimals() throws {
+        #expect(try render("{{math 2.5 '*' 2}}|{{math 7 '-' 7.0}}|{{math 5 '%' 3.0}}|{{math 4 '*' '1.5'}}|{{math 0.1 '+' 0.2}}|{{math -9223372036854775808 '/' -1}}")
+            == "5.0|0.0|2.0|6.0|0.3|9.223372036854776E18")
+        #expect(TemplateNumber.javaText(of: 1e7) == "1.0E7")
+        #expect(TemplateNumber.javaText(of: 1234567.5) == "1234567.5")
+        #expect(TemplateNumber.javaText(of: 1.5e-7) == "1.5E-7")
+        #expect(TemplateNumber.javaText(of: -0.001) == "-0.001")
+        #expect(TemplateNumber.javaText(of: 1000) == "1000.0")
+    }
+
+    @Test("randomValue: letters in lower case, upper case with uppercase=true, as WireMock draws them")
+    func randomValueCase() throws {
+        let alphabets: [(String, String)] = [
+            ("type='ALPHABETIC'", "abcdefghijklmnopqrstuvwxyz"),
+            ("type='ALPHABETIC' uppercase=true", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+            ("type='ALPHANUMERIC'", "0123456789abcdefghijklmnopqrstuvwxyz"),
+            ("type='ALPHANUMERIC' uppercase=true", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+            ("type='HEXADECIMAL'", "0123456789abcdef"),
+            ("type='HEXADECIMAL' uppercase=true", "0123456789ABCDEF"),
+            ("type='ALPHANUMERIC_AND_SYMBOLS'", ##"!"#$%&'()*+,-./0123456789:;<=>?@[\]^_`abcdefghijklmnopqrstuvwxyz{|}"##),
+            ("type='ALPHANUMERIC_AND_SYMBOLS' uppercase=true", ##"!"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\]^_`{|}"##),
+        ]
+        for (arguments, alphabet) in alphabets {
+            let text = try render("{{{randomValue length=5000 \(arguments)}}}")
+            #expect(text.count == 5000)
+            // 5000 draws from at most 91 characters leave none out but with a chance below 1e-20.
+            #expect(String(Set(text).sorted()) == alphabet, "\(arguments)")
+        }
+        let uuid = try render("{{randomValue type='UUID'}}|{{randomValue type='UUID' uppercase=true}}").split(separator: "|")
+        #expect(uuid[0] == uuid[0].lowercased() && UUID(uuidString: String(uuid[0])) != nil)
+        #expect(uuid[1] == uuid[1].uppercased() && UUID(uuidString: String(uuid[1])) != nil)
+    }
+}
