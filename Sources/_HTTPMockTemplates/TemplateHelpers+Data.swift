@@ -171,13 +171,18 @@ extension HandlebarsRenderer {
             if !path.isDefinite, case .string(let text) = input { try read(text.utf8.count, arguments.call.position) }
             let found = path.select(in: document)
             try step(arguments.call.position, count: found.count)
+            // Objects keep the keys in the document's order, as WireMock's Jayway reads them.
+            var order = keyOrder(input)
             if path.isDefinite {
                 guard let value = found.first, value != .null else { return arguments.hash["default"] ?? .null }
-                return TemplateJSON.value(value)
+                // An object prints indented, as WireMock's Jackson writes it; a list compact.
+                guard case .object(var object) = order.value(value) else { return order.value(value) }
+                object.pretty = true
+                return .object(object)
             }
             if found.isEmpty, let fallback = arguments.hash["default"] { return fallback }
             try allow(found.count, arguments.call.position)
-            return .array(found.map(TemplateJSON.value), json: true)
+            return .array(found.map { order.value($0) }, json: true)
         case .parseJson:
             let value = try parsedJSON(arguments.param(0), json: false, arguments)
             guard arguments.params.count > 1 else { return value }
@@ -234,6 +239,21 @@ extension HandlebarsRenderer {
             }
             return parsed
         }
+    }
+
+    /// The objects of the JSON text a `jsonPath` reads, by their keys, to give what it selects the text's order.
+    private func keyOrder(_ value: TemplateValue) -> TemplateJSON.KeyOrder {
+        let text: String
+        switch value {
+        case .string(let string): text = string
+        case .multi(let multi) where multi.text != nil: text = multi.text ?? ""
+        case .request: return TemplateJSON.KeyOrder(model.materialized)
+        default: return TemplateJSON.KeyOrder(value)
+        }
+        if let last = lastKeyOrder, last.text == text { return last.order }
+        let order = TemplateJSON.KeyOrder(TemplateJSON.parse(text.trimmingCharacters(in: .whitespacesAndNewlines), json: true))
+        lastKeyOrder = (text, order)
+        return order
     }
 
     /// The JSON a `jsonPath` reads: text is parsed (`nil` when it is not JSON), maps and lists converted.

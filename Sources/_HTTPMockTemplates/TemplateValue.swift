@@ -32,6 +32,8 @@ package struct TemplateObject: Sendable {
     private(set) var keys: [String] = []
     private(set) var values: [String: TemplateValue] = [:]
     var json = false
+    /// Prints indented, without its null members, as WireMock prints an object `jsonPath` selects.
+    var pretty = false
     var caseInsensitive = false
 
     package init(json: Bool = false, caseInsensitive: Bool = false) {
@@ -172,7 +174,7 @@ extension TemplateValue {
         case .array(let items, let json):
             return json ? TemplateJSON.write(self, pretty: false) : "[" + items.map(\.javaText).joined(separator: ", ") + "]"
         case .object(let object):
-            if object.json { return TemplateJSON.write(self, pretty: false) }
+            if object.json { return TemplateJSON.write(self, pretty: object.pretty, omittingNulls: object.pretty) }
             return "{" + object.pairs.map { "\($0.0)=\($0.1.javaText)" }.joined(separator: ", ") + "}"
         case .multi(let multi): return multi.text ?? multi.values.first?.text ?? ""
         case .date(let date): return TemplateDates.text(date)

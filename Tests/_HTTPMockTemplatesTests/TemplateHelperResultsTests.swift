@@ -57,4 +57,31 @@ import Testing
         #expect(uuid[0] == uuid[0].lowercased() && UUID(uuidString: String(uuid[0])) != nil)
         #expect(uuid[1] == uuid[1].uppercased() && UUID(uuidString: String(uuid[1])) != nil)
     }
+
+    @Test("jsonPath: an object prints indented, in the document's order, without null members; a list compact")
+    func selectedJSON() throws {
+        let body = #"{"obj": {"b": 1, "a": [1, 2.0, 1e3, -0.5, null], "c": {"z": "q\"x\u00e9\n", "y": null, "x": true}, "e": {}, "f": [], "g": [{"k": 2, "j": null}]}, "arr": [{"z": 1, "b": null}, 1.5e-7, "two", [4]]}"#
+        #expect(try render("{{{jsonPath request.body '$.obj'}}}", body: body) == #"""
+            {
+              "b" : 1,
+              "a" : [ 1, 2.0, 1000.0, -0.5, null ],
+              "c" : {
+                "z" : "q\"xé\n",
+                "x" : true
+              },
+              "e" : { },
+              "f" : [ ],
+              "g" : [ {
+                "k" : 2
+              } ]
+            }
+            """#)
+        #expect(try render("{{{jsonPath request.body '$.arr'}}}|{{{jsonPath request.body '$.obj.f'}}}|{{{jsonPath request.body '$.obj.e'}}}", body: body)
+            == #"[{"z":1,"b":null},1.5E-7,"two",[4]]|[]|{ }"#)
+        #expect(try render("{{{jsonPath request.body '$.arr[0]'}}}|{{{jsonPath request.body '$.obj.g[*]'}}}", body: body)
+            == "{\n  \"z\" : 1\n}|[{\"k\":2,\"j\":null}]")
+        #expect(try render("{{jsonPath request.body '$.obj.c'}}", body: body)
+            == "{\n  &quot;z&quot; : &quot;q\\&quot;xé\\n&quot;,\n  &quot;x&quot; : true\n}")
+        #expect(try render("{{#with (jsonPath request.body '$.obj')}}{{b}}-{{c.x}}{{/with}}|{{jsonPath request.body '$.obj.a[1]'}}", body: body) == "1-true|2.0")
+    }
 }
