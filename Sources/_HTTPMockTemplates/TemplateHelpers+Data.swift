@@ -173,6 +173,12 @@ extension HandlebarsRenderer {
             try step(arguments.call.position, count: found.count)
             // Objects keep the keys in the document's order, as WireMock's Jayway reads them.
             var order = keyOrder(input)
+            if let function = path.functionOfDefinite {
+                // One value, as of a definite path; `keys()` a set of names, printed as Java prints one.
+                guard let value = found.first, value != .null else { return arguments.hash["default"] ?? .null }
+                if function == "keys", case .array(let names) = value { return .array(names.map(TemplateJSON.value), json: false) }
+                return TemplateJSON.value(value)
+            }
             if path.isDefinite {
                 guard let value = found.first, value != .null else { return arguments.hash["default"] ?? .null }
                 // An object prints indented, as WireMock's Jackson writes it; a list compact.

@@ -84,4 +84,12 @@ import Testing
             == "{\n  &quot;z&quot; : &quot;q\\&quot;xé\\n&quot;,\n  &quot;x&quot; : true\n}")
         #expect(try render("{{#with (jsonPath request.body '$.obj')}}{{b}}-{{c.x}}{{/with}}|{{jsonPath request.body '$.obj.a[1]'}}", body: body) == "1-true|2.0")
     }
+
+    @Test("jsonPath: a function at the end of a definite path gives one value, not a list")
+    func functionOfADefinitePath() throws {
+        let body = #"{"b": [1, 2], "c": {"x": 1, "y": {"x": 2}}}"#
+        #expect(try render("{{jsonPath request.body '$.b.length()'}}|{{jsonPath request.body '$.b.size()'}}|{{jsonPath request.body '$.b.sum()'}}|{{jsonPath request.body '$.b.min()'}}|{{jsonPath request.body '$.b.max()'}}|{{jsonPath request.body '$.b.avg()'}}|{{jsonPath request.body '$.b.stddev()'}}|{{jsonPath request.body '$.c.length()'}}|{{jsonPath request.body '$.c.keys()'}}", body: body)
+            == "2|2|3.0|1.0|2.0|1.5|0.5|2|[x, y]")
+        #expect(try render("{{#if (eq (jsonPath request.body '$.b.length()') 2)}}two{{/if}}", body: body) == "two")
+    }
 }
