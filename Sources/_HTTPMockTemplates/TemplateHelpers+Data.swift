@@ -183,6 +183,7 @@ extension HandlebarsRenderer {
                 guard let value = found.first, value != .null else { return arguments.hash["default"] ?? .null }
                 // An object prints indented, as WireMock's Jackson writes it; a list compact.
                 guard case .object(var object) = order.value(value) else { return order.value(value) }
+                object.json = true
                 object.pretty = true
                 return .object(object)
             }

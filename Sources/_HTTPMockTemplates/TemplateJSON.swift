@@ -91,7 +91,18 @@ package enum TemplateJSON {
         private var next: [[String]: Int] = [:]
 
         init(_ document: TemplateValue?) {
-            if let document { collect(document) }
+            if let document { collect(Self.asRead(document)) }
+        }
+
+        /// A document as WireMock's Jayway reads it: objects are maps (a member alone prints as Java prints a map,
+        /// `{a=1}`), lists JSON arrays (`[1,2]`).
+        private static func asRead(_ value: TemplateValue) -> TemplateValue {
+            switch value {
+            case .object(let object):
+                return .object(TemplateObject(object.pairs.map { ($0.0, asRead($0.1)) }))
+            case .array(let items, _): return .array(items.map(asRead), json: true)
+            default: return value
+            }
         }
 
         private mutating func collect(_ value: TemplateValue) {
@@ -116,12 +127,10 @@ package enum TemplateJSON {
                         let index = (start + offset) % candidates.count
                         guard TemplateJSON.same(json, .object(candidates[index])) else { continue }
                         next[keys] = index + 1
-                        var found = candidates[index]
-                        found.json = true
-                        return .object(found)
+                        return .object(candidates[index])
                     }
                 }
-                return .object(TemplateObject(keys.map { ($0, value(members[$0]!)) }, json: true))
+                return .object(TemplateObject(keys.map { ($0, value(members[$0]!)) }))
             default: return TemplateJSON.value(json)
             }
         }

@@ -92,4 +92,13 @@ import Testing
             == "2|2|3.0|1.0|2.0|1.5|0.5|2|[x, y]")
         #expect(try render("{{#if (eq (jsonPath request.body '$.b.length()') 2)}}two{{/if}}", body: body) == "two")
     }
+
+    @Test("jsonPath: an object in what it selects prints alone as Java prints a map, its lists as JSON")
+    func objectsInSelectedLists() throws {
+        let body = #"{"a": [{"z": 1, "b": [1, {"q": 2}]}, "s", 2.0], "o": {"z": null, "c": {"q": 2}}}"#
+        #expect(try render("{{#each (jsonPath request.body '$.a')}}{{{this}}};{{/each}}|{{#each (jsonPath request.body '$.a[*]')}}{{this}};{{/each}}", body: body)
+            == #"{z=1, b=[1,{"q":2}]};s;2.0;|{z&#x3D;1, b&#x3D;[1,{&quot;q&quot;:2}]};s;2.0;"#)
+        #expect(try render("{{{jsonPath request.body '$.a'}}}|{{{lookup (jsonPath request.body '$.o') 'c'}}}", body: body)
+            == #"[{"z":1,"b":[1,{"q":2}]},"s",2.0]|{q=2}"#)
+    }
 }
