@@ -171,8 +171,6 @@ extension HandlebarsRenderer {
             if !path.isDefinite, case .string(let text) = input { try read(text.utf8.count, arguments.call.position) }
             let found = path.select(in: document)
             try step(arguments.call.position, count: found.count)
-            // Objects keep the keys in the document's order, as WireMock's Jayway reads them.
-            var order = keyOrder(input)
             if let function = path.functionOfDefinite {
                 // One value, as of a definite path; `keys()` a set of names, printed as Java prints one.
                 guard let value = found.first, value != .null else { return arguments.hash["default"] ?? .null }
@@ -182,14 +180,15 @@ extension HandlebarsRenderer {
             if path.isDefinite {
                 guard let value = found.first, value != .null else { return arguments.hash["default"] ?? .null }
                 // An object prints indented, as WireMock's Jackson writes it; a list compact.
-                guard case .object(var object) = order.value(value) else { return order.value(value) }
+                let selected = try ordered([value], input, arguments)[0]
+                guard case .object(var object) = selected else { return selected }
                 object.json = true
                 object.pretty = true
                 return .object(object)
             }
             if found.isEmpty, let fallback = arguments.hash["default"] { return fallback }
             try allow(found.count, arguments.call.position)
-            return .array(found.map { order.value($0) }, json: true)
+            return .array(try ordered(found, input, arguments), json: true)
         case .parseJson:
             let value = try parsedJSON(arguments.param(0), json: false, arguments)
             guard arguments.params.count > 1 else { return value }
@@ -248,19 +247,36 @@ extension HandlebarsRenderer {
         }
     }
 
-    /// The objects of the JSON text a `jsonPath` reads, by their keys, to give what it selects the text's order.
-    private func keyOrder(_ value: TemplateValue) -> TemplateJSON.KeyOrder {
-        let text: String
-        switch value {
+    /// What a `jsonPath` selected in `input`, its objects with their keys in the document's order, as WireMock's
+    /// Jayway reads them. Each object of the document a selected object is compared with is a step.
+    private func ordered(_ found: [JSONValue], _ input: TemplateValue, _ arguments: HelperArguments) throws(TemplateProblem) -> [TemplateValue] {
+        guard found.contains(where: Self.holdsObject) else { return found.map(TemplateJSON.value) }
+        var text: String?
+        switch input {
         case .string(let string): text = string
-        case .multi(let multi) where multi.text != nil: text = multi.text ?? ""
-        case .request: return TemplateJSON.KeyOrder(model.materialized)
-        default: return TemplateJSON.KeyOrder(value)
+        case .multi(let multi) where multi.text != nil: text = multi.text
+        default: text = nil
         }
-        if let last = lastKeyOrder, last.text == text { return last.order }
-        let order = TemplateJSON.KeyOrder(TemplateJSON.parse(text.trimmingCharacters(in: .whitespacesAndNewlines), json: true))
-        lastKeyOrder = (text, order)
-        return order
+        var order: TemplateJSON.KeyOrder
+        if let text {
+            if let last = lastKeyOrder, last.text == text { order = last.order }
+            else { order = TemplateJSON.KeyOrder(TemplateJSON.parse(text.trimmingCharacters(in: .whitespacesAndNewlines), json: true)) }
+        } else {
+            order = TemplateJSON.KeyOrder(materialized(input))
+        }
+        let values = found.map { order.value($0) }
+        try step(arguments.call.position, count: order.examined)
+        // The next selection of the same document goes on from where this one stopped.
+        if let text { lastKeyOrder = (text, order.restarted) }
+        return values
+    }
+
+    private static func holdsObject(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object: true
+        case .array(let items): items.contains(where: holdsObject)
+        default: false
+        }
     }
 
     /// The JSON a `jsonPath` reads: text is parsed (`nil` when it is not JSON), maps and lists converted.

@@ -89,6 +89,15 @@ package enum TemplateJSON {
         private var objects: [[String]: [TemplateObject]] = [:]
         /// Where the last search for each set of keys stopped: a path selects in the document's order.
         private var next: [[String]: Int] = [:]
+        /// The objects compared since the count was restarted.
+        private(set) var examined = 0
+
+        /// The same, its count of objects compared at zero.
+        var restarted: KeyOrder {
+            var copy = self
+            copy.examined = 0
+            return copy
+        }
 
         init(_ document: TemplateValue?) {
             if let document { collect(Self.asRead(document)) }
@@ -125,6 +134,7 @@ package enum TemplateJSON {
                     let start = next[keys] ?? 0
                     for offset in 0..<candidates.count {
                         let index = (start + offset) % candidates.count
+                        examined += 1
                         guard TemplateJSON.same(json, .object(candidates[index])) else { continue }
                         next[keys] = index + 1
                         return .object(candidates[index])
@@ -148,7 +158,10 @@ package enum TemplateJSON {
         case (.double(let a), .double(let b)): return a == b
         case (.array(let a), .array(let b, _)): return a.count == b.count && zip(a, b).allSatisfy { same($0, $1) }
         case (.object(let a), .object(let b)):
-            return a.count == b.count && b.pairs.allSatisfy { key, item in a[key].map { same($0, item) } ?? false }
+            return a.count == b.count && b.keys.allSatisfy { key in
+                guard let first = a[key], let second = b[key] else { return false }
+                return same(first, second)
+            }
         default: return false
         }
     }
