@@ -57,6 +57,13 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         steps.allSatisfy { if case .name = $0 { true } else if case .index = $0 { true } else { false } }
     }
 
+    /// The function a definite path ends in (`$.items.length()`), which gives one value: `nil` for other paths.
+    package var functionOfDefinite: String? {
+        guard case .function(let name)? = steps.last,
+              steps.dropLast().allSatisfy({ if case .name = $0 { true } else if case .index = $0 { true } else { false } }) else { return nil }
+        return name
+    }
+
     /// Compiles `source`; the error says what is wrong, for the caller to place.
     package init(_ source: String) throws(JSONPathError) {
         var parser = Parser(text: Array(source.unicodeScalars), source: source)

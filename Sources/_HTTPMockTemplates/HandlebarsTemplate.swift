@@ -97,6 +97,7 @@ package final class HandlebarsRenderer {
     var jsonPaths: [String: JSONPath] = [:]
     var regularExpressions: [String: NSRegularExpression] = [:]
     var lastDocument: (text: String, json: JSONValue?)?
+    var lastKeyOrder: (text: String, order: TemplateJSON.KeyOrder)?
 
     init(template: HandlebarsTemplate, model: any TemplateModel) {
         self.template = template

@@ -1,22 +1,29 @@
 import Foundation
 import _HTTPMockJSON
 
-/// `{{math a op b}}`: whole numbers stay whole (unless a division leaves a remainder); any decimal makes a decimal.
+/// `{{math a op b}}`: whole numbers stay whole; any decimal makes a decimal. A quotient keeps the dividend's digits
+/// after the point, rounded half away from zero, as WireMock's `BigDecimal` division does: `7 / 2` is `4`,
+/// `1.0 / 3` is `0.3`, `'9.00' / 4` is `2.25`.
 package enum TemplateMath {
     enum Operator: String, Sendable {
         case plus = "+", minus = "-", times = "*", divide = "/", remainder = "%"
     }
 
-    static func apply(_ a: TemplateNumber, _ operation: Operator, _ b: TemplateNumber) -> TemplateNumber? {
+    /// `dividendScale`: the digits after the point of the dividend as written (``TemplateNumber/scale(ofDecimal:)``).
+    static func apply(_ a: TemplateNumber, _ operation: Operator, _ b: TemplateNumber, dividendScale: Int? = nil) -> TemplateNumber? {
+        if operation == .divide {
+            let scale: Int
+            if let dividendScale { scale = dividendScale }
+            else if case .double(let x) = a { scale = TemplateNumber.scale(ofDecimal: Substring(TemplateNumber.javaText(of: x))) }
+            else { scale = 0 }
+            return divide(a, scale: scale, by: b)
+        }
         if case .int(let x) = a, case .int(let y) = b {
             switch operation {
             case .plus: let (sum, overflow) = x.addingReportingOverflow(y); if !overflow { return .int(sum) }
             case .minus: let (difference, overflow) = x.subtractingReportingOverflow(y); if !overflow { return .int(difference) }
             case .times: let (product, overflow) = x.multipliedReportingOverflow(by: y); if !overflow { return .int(product) }
-            case .divide:
-                guard y != 0 else { return nil }
-                let (quotient, overflow) = x.dividedReportingOverflow(by: y)
-                if !overflow, x.remainderReportingOverflow(dividingBy: y).partialValue == 0 { return .int(quotient) }
+            case .divide: break
             case .remainder:
                 guard y != 0 else { return nil }
                 return .int(x.remainderReportingOverflow(dividingBy: y).partialValue)
@@ -37,6 +44,24 @@ package enum TemplateMath {
         case .remainder: return y == 0 ? nil : .double(x.truncatingRemainder(dividingBy: y))
         }
     }
+
+    /// `a / b` rounded half away from zero to `scale` digits after the point: whole when `scale` is 0.
+    private static func divide(_ a: TemplateNumber, scale: Int, by b: TemplateNumber) -> TemplateNumber? {
+        guard b.double != 0 else { return nil }
+        func decimal(_ number: TemplateNumber) -> Decimal? {
+            switch number {
+            case .int(let value): Decimal(value)
+            case .double(let value): Decimal(string: TemplateNumber.javaText(of: value), locale: Locale(identifier: "en_US_POSIX"))
+            }
+        }
+        guard let x = decimal(a), let y = decimal(b) else { return .double(a.double / b.double) }
+        var quotient = x / y, rounded = Decimal()
+        NSDecimalRound(&rounded, &quotient, scale, .plain)
+        let text = rounded.description
+        if scale == 0, let whole = Int(text) { return .int(whole) }
+        guard let value = Double(text), value.isFinite else { return .double(a.double / b.double) }
+        return .double(value)
+    }
 }
 
 extension HandlebarsRenderer {
@@ -50,7 +75,11 @@ extension HandlebarsRenderer {
             guard let operation = TemplateMath.Operator(rawValue: arguments.text(1)) else {
                 throw arguments.problem("'\(arguments.text(1))' is not an operator; use '+', '-', '*', '/' or '%'")
             }
-            guard let result = TemplateMath.apply(a, operation, b) else { throw arguments.problem("division by zero") }
+            var dividendScale: Int?
+            if case .string(let text) = arguments.param(0).single, case .double = a {
+                dividendScale = TemplateNumber.scale(ofDecimal: Substring(text.trimmingCharacters(in: .whitespaces)))
+            }
+            guard let result = TemplateMath.apply(a, operation, b, dividendScale: dividendScale) else { throw arguments.problem("division by zero") }
             return result.value
         case .range:
             let lower = try arguments.integer(0, "the lower bound"), upper = try arguments.integer(1, "the upper bound")
@@ -142,13 +171,24 @@ extension HandlebarsRenderer {
             if !path.isDefinite, case .string(let text) = input { try read(text.utf8.count, arguments.call.position) }
             let found = path.select(in: document)
             try step(arguments.call.position, count: found.count)
+            if let function = path.functionOfDefinite {
+                // One value, as of a definite path; `keys()` a set of names, printed as Java prints one.
+                guard let value = found.first, value != .null else { return arguments.hash["default"] ?? .null }
+                if function == "keys", case .array(let names) = value { return .array(names.map(TemplateJSON.value), json: false) }
+                return TemplateJSON.value(value)
+            }
             if path.isDefinite {
                 guard let value = found.first, value != .null else { return arguments.hash["default"] ?? .null }
-                return TemplateJSON.value(value)
+                // An object prints indented, as WireMock's Jackson writes it; a list compact.
+                let selected = try ordered([value], input, arguments)[0]
+                guard case .object(var object) = selected else { return selected }
+                object.json = true
+                object.pretty = true
+                return .object(object)
             }
             if found.isEmpty, let fallback = arguments.hash["default"] { return fallback }
             try allow(found.count, arguments.call.position)
-            return .array(found.map(TemplateJSON.value), json: true)
+            return .array(try ordered(found, input, arguments), json: true)
         case .parseJson:
             let value = try parsedJSON(arguments.param(0), json: false, arguments)
             guard arguments.params.count > 1 else { return value }
@@ -204,6 +244,38 @@ extension HandlebarsRenderer {
                 throw arguments.problem("'\(shown)' is not JSON")
             }
             return parsed
+        }
+    }
+
+    /// What a `jsonPath` selected in `input`, its objects with their keys in the document's order, as WireMock's
+    /// Jayway reads them. Each object of the document a selected object is compared with is a step.
+    private func ordered(_ found: [JSONValue], _ input: TemplateValue, _ arguments: HelperArguments) throws(TemplateProblem) -> [TemplateValue] {
+        guard found.contains(where: Self.holdsObject) else { return found.map(TemplateJSON.value) }
+        var text: String?
+        switch input {
+        case .string(let string): text = string
+        case .multi(let multi) where multi.text != nil: text = multi.text
+        default: text = nil
+        }
+        var order: TemplateJSON.KeyOrder
+        if let text {
+            if let last = lastKeyOrder, last.text == text { order = last.order }
+            else { order = TemplateJSON.KeyOrder(TemplateJSON.parse(text.trimmingCharacters(in: .whitespacesAndNewlines), json: true)) }
+        } else {
+            order = TemplateJSON.KeyOrder(materialized(input))
+        }
+        let values = found.map { order.value($0) }
+        try step(arguments.call.position, count: order.examined)
+        // The next selection of the same document goes on from where this one stopped.
+        if let text { lastKeyOrder = (text, order.restarted) }
+        return values
+    }
+
+    private static func holdsObject(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object: true
+        case .array(let items): items.contains(where: holdsObject)
+        default: false
         }
     }
 

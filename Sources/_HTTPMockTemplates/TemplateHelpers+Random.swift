@@ -5,15 +5,17 @@ package enum TemplateRandom {
     static let maximumLength = 10_000
     static let types = ["ALPHANUMERIC", "ALPHABETIC", "NUMERIC", "HEXADECIMAL", "ALPHANUMERIC_AND_SYMBOLS", "UUID"]
 
-    /// The characters of `type` (empty for `UUID`), or `nil` for an unknown type.
+    /// The characters of `type` (empty for `UUID`), or `nil` for an unknown type: lower case, as WireMock draws them
+    /// (`uppercase=true` turns the letters to upper case). The symbols are the printable ASCII from `!` to `}`.
     static func alphabet(_ type: String) -> [Character]? {
         let letters = "abcdefghijklmnopqrstuvwxyz", digits = "0123456789"
         switch type {
-        case "ALPHANUMERIC": return Array(letters + letters.uppercased() + digits)
-        case "ALPHABETIC": return Array(letters + letters.uppercased())
+        case "ALPHANUMERIC": return Array(letters + digits)
+        case "ALPHABETIC": return Array(letters)
         case "NUMERIC": return Array(digits)
         case "HEXADECIMAL": return Array(digits + "abcdef")
-        case "ALPHANUMERIC_AND_SYMBOLS": return Array(letters + letters.uppercased() + digits + "!#$%&()*+,-./:;<=>?@[]^_{|}~")
+        case "ALPHANUMERIC_AND_SYMBOLS":
+            return (UInt8(ascii: "!")...UInt8(ascii: "}")).filter { !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }.map { Character(Unicode.Scalar($0)) }
         case "UUID": return []
         default: return nil
         }
@@ -55,7 +57,7 @@ extension HandlebarsRenderer {
             guard var alphabet = TemplateRandom.alphabet(type) else {
                 throw arguments.problem("the type '\(type)' is not one of \(TemplateRandom.types.joined(separator: ", "))")
             }
-            if alphabet.isEmpty { return .string(UUID().uuidString.lowercased()) }
+            if alphabet.isEmpty { return .string(arguments.hashFlag("uppercase") ? UUID().uuidString : UUID().uuidString.lowercased()) }
             let length = try arguments.hashInteger("length") ?? 36
             guard (1...TemplateRandom.maximumLength).contains(length) else {
                 throw arguments.problem("randomValue needs length=N, from 1 to \(TemplateRandom.maximumLength)")

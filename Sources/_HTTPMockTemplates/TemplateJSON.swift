@@ -17,18 +17,22 @@ package enum TemplateJSON {
         return parser.index == parser.bytes.count ? value : nil
     }
 
-    static func write(_ value: TemplateValue, pretty: Bool) -> String {
+    /// `omittingNulls`: members whose value is null are left out of objects (not of lists), as WireMock's Jackson does.
+    static func write(_ value: TemplateValue, pretty: Bool, omittingNulls: Bool = false) -> String {
         var out = ""
-        write(value, pretty: pretty, nesting: 0, to: &out)
+        write(value, pretty: pretty, omittingNulls: omittingNulls, nesting: 0, to: &out)
         return out
     }
 
-    private static func write(_ value: TemplateValue, pretty: Bool, nesting: Int, to out: inout String) {
+    private static func write(_ value: TemplateValue, pretty: Bool, omittingNulls: Bool = false, nesting: Int, to out: inout String) {
+        func write(_ value: TemplateValue, pretty: Bool, nesting: Int, to out: inout String) {
+            TemplateJSON.write(value, pretty: pretty, omittingNulls: omittingNulls, nesting: nesting, to: &out)
+        }
         switch value {
         case .null, .request: out += "null"
         case .bool(let flag): out += flag ? "true" : "false"
         case .int(let number): out += String(number)
-        case .double(let number): out += JSONValue.text(of: number)
+        case .double(let number): out += number.isFinite ? TemplateNumber.javaText(of: number) : "null"
         case .string(let text): quote(text, to: &out)
         case .date: quote(value.text, to: &out)
         case .multi(let multi):
@@ -44,10 +48,12 @@ package enum TemplateJSON {
             }
             out += pretty ? " ]" : "]"
         case .object(let object):
-            if object.count == 0 { out += pretty ? "{ }" : "{}"; return }
+            var pairs = object.pairs
+            if omittingNulls { pairs.removeAll { if case .null = $0.1 { true } else { false } } }
+            if pairs.isEmpty { out += pretty ? "{ }" : "{}"; return }
             out += "{"
             let indent = String(repeating: "  ", count: nesting + 1)
-            for (index, (key, item)) in object.pairs.enumerated() {
+            for (index, (key, item)) in pairs.enumerated() {
                 if index > 0 { out += "," }
                 if pretty { out += "\n" + indent }
                 quote(key, to: &out)
@@ -74,6 +80,89 @@ package enum TemplateJSON {
         case .array(let items): return .array(items.map(value), json: true)
         case .object(let members):
             return .object(TemplateObject(members.keys.sorted().map { ($0, value(members[$0]!)) }, json: true))
+        }
+    }
+
+    /// The objects of a parsed document, by their keys sorted, in the document's order: what gives an object
+    /// ``JSONPath`` selects (whose keys have no order there) the order of the document.
+    struct KeyOrder {
+        private var objects: [[String]: [TemplateObject]] = [:]
+        /// Where the last search for each set of keys stopped: a path selects in the document's order.
+        private var next: [[String]: Int] = [:]
+        /// The objects compared since the count was restarted.
+        private(set) var examined = 0
+
+        /// The same, its count of objects compared at zero.
+        var restarted: KeyOrder {
+            var copy = self
+            copy.examined = 0
+            return copy
+        }
+
+        init(_ document: TemplateValue?) {
+            if let document { collect(Self.asRead(document)) }
+        }
+
+        /// A document as WireMock's Jayway reads it: objects are maps (a member alone prints as Java prints a map,
+        /// `{a=1}`), lists JSON arrays (`[1,2]`).
+        private static func asRead(_ value: TemplateValue) -> TemplateValue {
+            switch value {
+            case .object(let object):
+                return .object(TemplateObject(object.pairs.map { ($0.0, asRead($0.1)) }))
+            case .array(let items, _): return .array(items.map(asRead), json: true)
+            default: return value
+            }
+        }
+
+        private mutating func collect(_ value: TemplateValue) {
+            switch value {
+            case .object(let object):
+                objects[object.keys.sorted(), default: []].append(object)
+                for (_, item) in object.pairs { collect(item) }
+            case .array(let items, _): for item in items { collect(item) }
+            default: break
+            }
+        }
+
+        /// `json` as a value, its objects (and theirs) with their keys in the document's order.
+        mutating func value(_ json: JSONValue) -> TemplateValue {
+            switch json {
+            case .array(let items): return .array(items.map { value($0) }, json: true)
+            case .object(let members):
+                let keys = members.keys.sorted()
+                if let candidates = objects[keys] {
+                    let start = next[keys] ?? 0
+                    for offset in 0..<candidates.count {
+                        let index = (start + offset) % candidates.count
+                        examined += 1
+                        guard TemplateJSON.same(json, .object(candidates[index])) else { continue }
+                        next[keys] = index + 1
+                        return .object(candidates[index])
+                    }
+                }
+                return .object(TemplateObject(keys.map { ($0, value(members[$0]!)) }))
+            default: return TemplateJSON.value(json)
+            }
+        }
+    }
+
+    /// Whether a value read by ``JSONPath`` and one parsed here hold the same JSON.
+    static func same(_ json: JSONValue, _ value: TemplateValue) -> Bool {
+        switch (json, value) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.int(let a), .double(let b)): return Double(a) == b
+        case (.double(let a), .int(let b)): return a == Double(b)
+        case (.double(let a), .double(let b)): return a == b
+        case (.array(let a), .array(let b, _)): return a.count == b.count && zip(a, b).allSatisfy { same($0, $1) }
+        case (.object(let a), .object(let b)):
+            return a.count == b.count && b.keys.allSatisfy { key in
+                guard let first = a[key], let second = b[key] else { return false }
+                return same(first, second)
+            }
+        default: return false
         }
     }
 

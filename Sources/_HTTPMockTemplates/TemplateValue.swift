@@ -32,6 +32,8 @@ package struct TemplateObject: Sendable {
     private(set) var keys: [String] = []
     private(set) var values: [String: TemplateValue] = [:]
     var json = false
+    /// Prints indented, without its null members, as WireMock prints an object `jsonPath` selects.
+    var pretty = false
     var caseInsensitive = false
 
     package init(json: Bool = false, caseInsensitive: Bool = false) {
@@ -167,12 +169,12 @@ extension TemplateValue {
         case .null: return ""
         case .bool(let flag): return flag ? "true" : "false"
         case .int(let number): return String(number)
-        case .double(let number): return JSONValue.text(of: number)
+        case .double(let number): return TemplateNumber.javaText(of: number)
         case .string(let text): return text
         case .array(let items, let json):
             return json ? TemplateJSON.write(self, pretty: false) : "[" + items.map(\.javaText).joined(separator: ", ") + "]"
         case .object(let object):
-            if object.json { return TemplateJSON.write(self, pretty: false) }
+            if object.json { return TemplateJSON.write(self, pretty: object.pretty, omittingNulls: object.pretty) }
             return "{" + object.pairs.map { "\($0.0)=\($0.1.javaText)" }.joined(separator: ", ") + "}"
         case .multi(let multi): return multi.text ?? multi.values.first?.text ?? ""
         case .date(let date): return TemplateDates.text(date)
@@ -204,5 +206,48 @@ package enum TemplateNumber: Sendable {
         case .int(let number): .int(number)
         case .double(let number): .double(number)
         }
+    }
+
+    /// A decimal as WireMock prints one (Java's `Double.toString`): `2.0`, `0.001`, `1.5E-7`, `9.223372036854776E18`.
+    static func javaText(of number: Double) -> String {
+        guard number.isFinite else { return number.isNaN ? "NaN" : number < 0 ? "-Infinity" : "Infinity" }
+        if number == 0 { return number.sign == .minus ? "-0.0" : "0.0" }
+        let (digits, point) = shortestDigits(of: abs(number))
+        let sign = number < 0 ? "-" : ""
+        if abs(number) >= 1e-3, abs(number) < 1e7 {
+            if point <= 0 { return sign + "0." + String(repeating: "0", count: -point) + digits }
+            if digits.count <= point { return sign + digits + String(repeating: "0", count: point - digits.count) + ".0" }
+            return sign + digits.prefix(point) + "." + digits.dropFirst(point)
+        }
+        let rest = digits.dropFirst()
+        return sign + digits.prefix(1) + "." + (rest.isEmpty ? "0" : rest) + "E" + String(point - 1)
+    }
+
+    /// The shortest digits that read back as `magnitude` (positive), and where the point goes: `0.d1d2… × 10^point`.
+    private static func shortestDigits(of magnitude: Double) -> (digits: String, point: Int) {
+        let text = "\(magnitude)"
+        var mantissa = Substring(text), exponent = 0
+        if let mark = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            mantissa = text[..<mark]
+            exponent = Int(text[text.index(after: mark)...]) ?? 0
+        }
+        let whole = mantissa.prefix { $0 != "." }
+        let fraction = mantissa.dropFirst(whole.count + 1)
+        var digits = String(whole + fraction), point = whole.count + exponent
+        while digits.first == "0" { digits.removeFirst(); point -= 1 }
+        while digits.last == "0" { digits.removeLast() }
+        return (digits, point)
+    }
+
+    /// The number of digits after the point of a decimal written as `text` (Java's `BigDecimal` scale): `2` for
+    /// `9.00`, `6` for `1.0E-5`, `-6` for `1.0E7`.
+    static func scale(ofDecimal text: Substring) -> Int {
+        var mantissa = text, exponent = 0
+        if let mark = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            mantissa = text[..<mark]
+            exponent = Int(text[text.index(after: mark)...]) ?? 0
+        }
+        let fraction = mantissa.firstIndex(of: ".").map { mantissa.distance(from: $0, to: mantissa.endIndex) - 1 } ?? 0
+        return fraction - exponent
     }
 }

@@ -91,12 +91,27 @@ import Testing
         #expect(try problem("{{ljust 'x' size=100000000}}", TemplateLimits.standard).contains("size=100000000 is wider than the output may be"))
     }
 
+    @Test("giving selected objects the document's order costs steps: selecting each of many objects again and again stops at the budget")
+    func keyOrderCostsSteps() throws {
+        let items = (0..<3_000).map { #"{"b": \#($0), "a": "x"}"# }.joined(separator: ",")
+        let body = #"{"items": ["# + items + "]}"
+        let model = BodyModel(body)
+        let backwards = try HandlebarsTemplate("{{#each (range 0 2999)}}{{jsonPath request.body (join '$.items[' (math 2999 '-' this) ']' '')}}{{/each}}",
+                                               pathNames: [:], place: "test")
+        guard case .failure(let failure) = backwards.result(model) else { Issue.record("rendered"); return }
+        #expect(failure.message.hasPrefix("the template took more than 1000000 steps"))
+        let forwards = try HandlebarsTemplate("{{#each (jsonPath request.body '$.items[*]')}}{{b}}{{/each}}|{{jsonPath request.body '$.items[2999].b'}}",
+                                              pathNames: [:], place: "test")
+        guard case .success(let text) = forwards.result(model) else { Issue.record("no value"); return }
+        #expect(text.hasSuffix("29982999|2999"))
+    }
+
     @Test("numbers and dates at their edges, and lists nested in a loop, give a value or a problem, never a crash")
     func edges() throws {
         let template = try HandlebarsTemplate("{{math -9223372036854775808 '/' -1}}|{{math 9223372036854775807 '+' 1}}|{{math 5 '%' -1}}|[{{now offset='1000000 years' format='yyyy'}}]",
                                               pathNames: [:], place: "test")
         guard case .success(let text) = template.result(request) else { Issue.record("no value"); return }
-        #expect(text.hasPrefix("9.223372036854776e+18|9.223372036854776e+18|0|["))
+        #expect(text.hasPrefix("9.223372036854776E18|9.223372036854776E18|0|["))
         #expect(try problem("{{parseDate '1e300' format='epoch'}}", .standard).hasSuffix("'1e300' is not a date in the format 'epoch'"))
         #expect(try problem("{{range 0 9223372036854775807}}", .standard).hasSuffix("a list of more than 9223372036854775807 items is more than the 100000 a template may build"))
         let nested = try problem("{{#each (range 1 100)}}{{val (array nested) assign='nested'}}{{/each}}", .standard)
