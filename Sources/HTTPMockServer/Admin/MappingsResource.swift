@@ -40,14 +40,7 @@ enum MappingsResource {
             let links = MappingLinks(context)
             let matched = links.matchedIDs
             let unmatched = links.listed.filter { !matched.contains($0.id) }
-            var json = JSONBytes(capacity: unmatched.reduce(64) { $0 + $1.json.count + 1 })
-            json.object { json in
-                json.key("mappings")
-                json.array { json in for mapping in unmatched { json.raw(mapping.json) } }
-                json.key("meta")
-                json.object { json in json.member("total", unmatched.count) }
-            }
-            return .json(json)
+            return listing(unmatched, total: unmatched.count)
         },
         // Removes them: those created here, and a file's in memory (its file stays as it is).
         AdminRoute("DELETE", "mappings/unmatched") { _, _, context throws(AdminError) in
@@ -112,13 +105,17 @@ enum MappingsResource {
         let all = created + folderMappings(context).map(\.mapping).filter { !ids.contains($0.id) }
         let offset = try request.wholeNumber("offset", counting: "mappings") ?? 0
         let limit = try request.wholeNumber("limit", counting: "mappings") ?? all.count
-        let page = all.dropFirst(offset).prefix(limit)
+        return listing(all.dropFirst(offset).prefix(limit), total: all.count)
+    }
+
+    /// `{"mappings": [...], "meta": {"total": N}}`, as WireMock lists mappings: `page` of the `total` there are.
+    private static func listing(_ page: some Collection<WireMockStubMapping>, total: Int) -> AdminReply {
         var json = JSONBytes(capacity: page.reduce(64) { $0 + $1.json.count + 1 })
         json.object { json in
             json.key("mappings")
             json.array { json in for mapping in page { json.raw(mapping.json) } }
             json.key("meta")
-            json.object { json in json.member("total", all.count) }
+            json.object { json in json.member("total", total) }
         }
         return .json(json)
     }
