@@ -133,6 +133,8 @@ struct Serve: AsyncParsableCommand {
         let mock = HTTPMock()
         mock.journalCapacity = 10_000
         mock.allowedProxyHosts = Set(allowProxyTo)
+        // A WebSocket on any path opens a message channel, as in WireMock (message stubs, /__admin/channels/send).
+        mock.acceptsAnyWebSocket = true
         let sources = MockSources(paths: paths.map { URL(fileURLWithPath: $0) }, format: format, skipInvalid: skipInvalid,
                                   replaysTiming: replayTiming)
         let watcher = Watcher(paths: sources.paths)
@@ -155,6 +157,7 @@ struct Serve: AsyncParsableCommand {
                 Console.error("httpmock: warning: and \(outcome.warnings.count - 10) more (httpmock check lists every one)")
             }
             Console.error("httpmock: serving \(outcome.stubCount) stub(s) from \(paths.isEmpty ? "no path" : paths.joined(separator: ", "))")
+            if outcome.messageStubCount > 0 { Console.error("httpmock: and \(outcome.messageStubCount) message stub(s) for WebSockets") }
         } catch {
             Console.error("httpmock: cannot serve: \(error)")
             if !skipInvalid { Console.error("httpmock: fix them (httpmock check lists every one), or serve the rest with --skip-invalid") }

@@ -124,6 +124,8 @@ struct ConnectionSettings: Sendable {
         self.configuration = configuration
         let state = ServerState(wireMockFolder: configuration.wireMockFolder, ranking: configuration.wireMockRanking)
         self.state = state
+        // A message stub triggered by an HTTP stub names it by its WireMock id.
+        mock.messaging.setStubIdentity { stub in state.mappings.mapping(forStub: stub)?.id }
         forwarder = configuration.proxy.map { Forwarder(upstream: $0, via: state.via) }
         if let origin = configuration.origin {
             if let range = origin.range(of: "://") {

@@ -8,6 +8,8 @@ import NIOHTTP1
 struct ServerStream {
     let playback: StreamPlayback
     let entry: Int?
+    /// The message channel of an event stream kept open (``MockResponse/eventChannel(_:status:lifetime:headers:)``).
+    var channel: UUID?
     /// An event was asked for and comes back through the loop: nothing more is asked for until it has been
     /// written, so a part that waited for its time is never overtaken by the next one (the channel can turn
     /// writable meanwhile).
@@ -42,6 +44,9 @@ extension ConnectionHandler {
                                                             headers: headers))), promise: nil)
         context.flush()
         stream = ServerStream(playback: playback, entry: entry)
+        if let request = upgradeRequest ?? streamRequest {
+            stream?.channel = settings.mock.messaging.openEventChannel(playback, request: request)
+        }
         guard hasBody, !isHead else {
             if isHead && hasBody {
                 stream = nil
@@ -138,6 +143,7 @@ extension ConnectionHandler {
         guard let current = stream else { return }
         stream = nil
         current.playback.cancel()
+        if let channel = current.channel { settings.mock.messaging.closeChannel(channel) }
         if let entry = current.entry { settings.mock.endStream(entry, ending) }
         if case .failed = ending {
             keepAlive = false
@@ -161,6 +167,7 @@ extension ConnectionHandler {
         guard let current = stream else { return }
         stream = nil
         current.playback.cancel()
+        if let channel = current.channel { settings.mock.messaging.closeChannel(channel) }
         if let entry = current.entry { settings.mock.endStream(entry, .clientWentAway) }
     }
 }

@@ -104,7 +104,7 @@ package final class HandlebarsRenderer {
         self.model = model
         // `originalRequest`: the same request, as a webhook's templates name it.
         frames = [Frame(value: .object(TemplateObject([("request", .request), ("originalRequest", .request),
-                                                         ("parameters", .object(template.parameters))])))]
+                                                         ("parameters", .object(template.parameters))] + model.roots)))]
     }
 
     // MARK: - Limits

@@ -6,6 +6,12 @@ package protocol TemplateModel {
     func attribute(_ name: String) -> TemplateValue?
     /// Every attribute, as a map (for `toJson request`).
     var materialized: TemplateValue { get }
+    /// Names a template reads beside `request` (a message stub's `message`), with their values.
+    var roots: [(String, TemplateValue)] { get }
+}
+
+extension TemplateModel {
+    package var roots: [(String, TemplateValue)] { [] }
 }
 
 /// Why a template cannot be read, with its place and the position in it: `mappings/users.json at response.body,

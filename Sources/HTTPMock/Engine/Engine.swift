@@ -44,6 +44,8 @@ final class Engine: Sendable {
         var pendingWebhooks: [Int: PendingWebhooks] = [:]
         /// Hosts beyond this machine that proxies and webhooks may reach (``HTTPMock/allowedProxyHosts``).
         var allowedHosts: Set<String> = []
+        /// Whether some message stub fires on HTTP requests: then a completed entry is handed to ``messaging``.
+        var messageHTTPTriggers = false
 
         /// Forgets the state of scenarios no stub names any more (after stubs are removed).
         mutating func forgetUnnamedScenarios() {
@@ -59,12 +61,20 @@ final class Engine: Sendable {
         }
     }
 
-    private let state = Locked(State())
+    private let state: Locked<State>
+    /// Channels, message stubs and the message journal (``Messaging``), behind a lock of their own.
+    let messaging: Messaging
     /// Who is told when an entry is appended or completed (waiting assertions, journal writers).
     let journalEvents = JournalEvents()
     /// Sends the webhooks of a completed entry: set by the interception layer, which owns the sessions.
     private let webhookSender = Locked<(@Sendable (PendingWebhooks) -> Void)?>(nil)
     static let pendingWebhookLimit = 1_000
+
+    init() {
+        let state = Locked(State())
+        self.state = state
+        messaging = Messaging { triggers in state.withLock { $0.messageHTTPTriggers = triggers } }
+    }
 
     /// One stub to register: a route, conditions and responses.
     struct Definition {
@@ -421,12 +431,18 @@ final class Engine: Sendable {
     }
 
     func complete(_ entry: Int, with outcome: JournalEntry.Outcome) {
-        let webhooks = state.withLock { state -> PendingWebhooks? in
+        let (webhooks, served) = state.withLock { state -> (PendingWebhooks?, JournalEntry?) in
             state.journal.complete(entry, with: outcome)
-            return state.pendingWebhooks.isEmpty ? nil : state.pendingWebhooks.removeValue(forKey: entry)
+            let served = state.messageHTTPTriggers ? state.journal.entry(entry) : nil
+            return (state.pendingWebhooks.isEmpty ? nil : state.pendingWebhooks.removeValue(forKey: entry), served)
         }
         journalEvents.notify(.completed, entry: entry, engine: self)
         if let webhooks { send(webhooks) }
+        if let served {
+            var stub: StubID?
+            if case .stub(let id, _) = served.resolution { stub = id }
+            messaging.httpServed(served.request, stub: stub)
+        }
     }
 
     /// Hands the webhooks of a completed entry to the sender, outside the lock.

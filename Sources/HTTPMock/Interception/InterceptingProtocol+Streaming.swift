@@ -57,6 +57,9 @@ extension InterceptingProtocol {
         if let entry, let core = currentCore {
             core.engine.beginStream(entry, status: status, headers: headers, at: playback.relayedAt ?? Date(),
                                     relayed: playback.relayedAt != nil)
+            if let request = core.engine.journalEntry(entry)?.request {
+                _ = core.engine.messaging.openEventChannel(playback, request: request)
+            }
         }
         if let url, CookieJar.setsCookies(headers) { cookieJar()?.store(headers, for: url) }
         client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)

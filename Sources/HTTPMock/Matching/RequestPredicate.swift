@@ -24,6 +24,10 @@ package struct RequestPredicate: Sendable {
         self.conditions = conditions
     }
 
+    init(conditions: [Condition]) {
+        self.conditions = conditions
+    }
+
     /// Why a scenario condition cannot check a request on its own: the state it reads is the mock's.
     static func scenarioRefusal(_ point: ScenarioPoint) -> HTTPMockError {
         HTTPMockError(.invalidPattern, "Match.scenario(\"\(point.name)\", state: \"\(point.state)\") is a condition on a stub, which answers only while the mock's scenario is in that state; a request carries no scenario state, so it cannot be used in .not(…), an assertion, a wait or an ignore rule. Read the state with mock.scenarioState(\"\(point.name)\")")

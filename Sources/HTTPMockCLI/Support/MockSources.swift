@@ -116,6 +116,8 @@ struct MockSources {
     /// What a load did.
     struct Outcome {
         var stubCount = 0
+        /// Message stubs (a WireMock folder's `message-mappings/`).
+        var messageStubCount = 0
         /// One line per skipped file or mapping, naming it and why.
         var skipped: [String] = []
         /// What is served but not as it should be (an OpenAPI example that breaks its own schema), one line each.
@@ -138,6 +140,7 @@ struct MockSources {
         }
         tracked.replaceAll(try mock.registerTrackingFiles(prepared, slot: Self.slot))
         outcome.stubCount = prepared.reduce(0) { $0 + $1.stubCount }
+        outcome.messageStubCount = prepared.reduce(0) { $0 + $1.messageStubCount }
         return outcome
     }
 

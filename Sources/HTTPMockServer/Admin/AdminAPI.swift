@@ -15,12 +15,12 @@ enum AdminAPI {
     /// Every resource's routes, in the order they are tried.
     private static let routes: [AdminRoute] = MappingsResource.routes + ScenariosResource.routes + RequestsResource.routes
         + NearMissesResource.routes + RecordingsResource.routes + FilesResource.routes + SettingsResource.routes
-        + ServerResource.routes
+        + ServerResource.routes + MessagingResource.routes
 
     /// What `POST /__admin/reset` undoes, resource by resource: the journal, the mappings created over the API, then
     /// the scenarios (once the mappings that named some of them are gone).
     private static let resets: [@Sendable (AdminContext) -> Void] = [
-        RequestsResource.reset, MappingsResource.reset, ScenariosResource.reset,
+        RequestsResource.reset, MappingsResource.reset, ScenariosResource.reset, MessagingResource.reset,
     ]
 
     /// Whether `target` (a request's path and query, as sent) is for the admin API.
@@ -44,6 +44,8 @@ enum AdminAPI {
         let path = target.prefix { $0 != "?" && $0 != "#" }
         return path.hasSuffix("/requests/count") || path.hasSuffix("/requests/find")
             || path.hasSuffix("/mappings/find-by-metadata") || path.contains("/near-misses/")
+            || path.hasSuffix("/messages/count") || path.hasSuffix("/messages/find") || path.hasSuffix("/messages/wait")
+            || path.hasSuffix("/messages/wait-for-count")
     }
 
     /// Runs `answer` on the pool for `request` (see ``readers``); its reply arrives on `eventLoop`.

@@ -13,6 +13,7 @@ extension ConnectionHandler: RemovableChannelHandler {
     private static let webSocketGUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
     func upgrade(to conversation: WebSocketConversation, version: HTTPVersion, context: ChannelHandlerContext) {
+        guard let request = upgradeRequest else { return context.close(promise: nil) }
         guard let head = requestHead, head.method == .GET,
               head.headers[canonicalForm: "connection"].contains(where: { $0.lowercased() == "upgrade" }),
               head.headers.first(name: "upgrade")?.lowercased() == "websocket",
@@ -62,7 +63,7 @@ extension ConnectionHandler: RemovableChannelHandler {
                 ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: limit)),
                 WebSocketFrameEncoder(),
                 WebSocketConversationHandler(conversation: conversation, mock: settings.mock, entry: entry,
-                                             maximumMessageBytes: limit),
+                                             request: request, maximumMessageBytes: limit),
             ])
         } catch {
             channel.close(promise: nil)

@@ -14,6 +14,16 @@ final class WebSocketConversationHandler: ChannelInboundHandler {
     private let conversation: WebSocketConversation
     private let mock: HTTPMock
     private let entry: Int?
+    /// The request that opened the conversation: its message channel is found by it.
+    private let request: CapturedRequest
+    /// The conversation's message channel (message stubs, `/__admin/channels/send`, the message journal).
+    private var channel: UUID?
+    /// Bytes written and not yet taken by the socket: past ``maximumPendingBytes`` a client that does not read
+    /// gets no more pushed messages (they are refused, not queued).
+    private let pending = Locked(0)
+    static let maximumPendingBytes = 4 << 20
+    /// Where the client's messages meet the message stubs, in the order they came.
+    private let messageQueue = DispatchQueue(label: "HTTPMock WebSocket messages")
     private let maximumMessageBytes: Int
     /// The message being received in fragments: its opcode and bytes so far.
     private var fragments: (opcode: WebSocketOpcode, bytes: ByteBuffer)?
@@ -22,10 +32,11 @@ final class WebSocketConversationHandler: ChannelInboundHandler {
     private var closeCode: Int?
     private var ended = false
 
-    init(conversation: WebSocketConversation, mock: HTTPMock, entry: Int?, maximumMessageBytes: Int) {
+    init(conversation: WebSocketConversation, mock: HTTPMock, entry: Int?, request: CapturedRequest, maximumMessageBytes: Int) {
         self.conversation = conversation
         self.mock = mock
         self.entry = entry
+        self.request = request
         self.maximumMessageBytes = max(125, maximumMessageBytes)
     }
 
@@ -37,6 +48,27 @@ final class WebSocketConversationHandler: ChannelInboundHandler {
     private func start(context: ChannelHandlerContext) {
         guard context.channel.isActive else { return }
         if let entry { mock.beginWebSocket(entry) }
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        let pending = self.pending
+        let limit = maximumMessageBytes
+        let opened = mock.messaging.openChannel(.webSocket, request: request) { message in
+            // Refused when the client does not read what it was sent, or the message is past the limit.
+            let size = message.data.count
+            guard size <= limit, pending.withLock({ bytes -> Bool in
+                guard bytes + size <= Self.maximumPendingBytes else { return false }
+                bytes += size
+                return true
+            }) else { return false }
+            bound.eventLoop.execute {
+                let (handler, context) = bound.value
+                handler.send(message, context: context, journaled: true)
+            }
+            return true
+        }
+        guard let opened else {
+            return close(code: 1013, reason: "too many open channels; try again later", context: context)
+        }
+        channel = opened.id
         let script = conversation.script
         for message in script.onConnect { send(message, context: context) }
         let loop = context.eventLoop.assumeIsolated()
@@ -123,13 +155,25 @@ final class WebSocketConversationHandler: ChannelInboundHandler {
         }
         if let entry { mock.webSocketMessage(entry, message, fromClient: true) }
         conversation.handle?.received(message)
-        guard let reply = conversation.script.replies.first(where: { $0.pattern.matches(message) }) else { return }
-        for answer in reply.messages { send(answer, context: context) }
-        if let code = reply.closeCode { close(code: code, reason: "", context: context) }
+        if let reply = conversation.script.replies.first(where: { $0.pattern.matches(message) }) {
+            for answer in reply.messages { send(answer, context: context) }
+            if let code = reply.closeCode { close(code: code, reason: "", context: context) }
+        }
+        // Message stubs answer too, off the event loop (their patterns and templates are user code), one message
+        // after another.
+        if let channel {
+            let mock = self.mock
+            messageQueue.async { mock.messaging.received(message, on: channel) }
+        }
     }
 
-    private func send(_ message: WebSocketMessage, context: ChannelHandlerContext) {
-        guard !sentClose, context.channel.isActive else { return }
+    /// Sends `message`; `journaled`: the message journal has it already (messaging sent it).
+    private func send(_ message: WebSocketMessage, context: ChannelHandlerContext, journaled: Bool = false) {
+        guard !sentClose, context.channel.isActive else {
+            if journaled { pending.withLock { $0 = max(0, $0 - message.data.count) } }
+            return
+        }
+        if !journaled, let channel { mock.messaging.recordSent(message, on: channel) }
         let opcode: WebSocketOpcode
         let buffer: ByteBuffer
         switch message {
@@ -141,7 +185,14 @@ final class WebSocketConversationHandler: ChannelInboundHandler {
             buffer = context.channel.allocator.buffer(bytes: data)
         }
         if let entry { mock.webSocketMessage(entry, message, fromClient: false) }
-        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: opcode, data: buffer)), promise: nil)
+        guard journaled else {
+            context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: opcode, data: buffer)), promise: nil)
+            return
+        }
+        let size = message.data.count
+        let pending = self.pending
+        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: opcode, data: buffer)))
+            .whenComplete { _ in pending.withLock { $0 = max(0, $0 - size) } }
     }
 
     /// Sends a close frame (once) and closes the connection when the client answers it, or at once after an error.
@@ -171,6 +222,10 @@ final class WebSocketConversationHandler: ChannelInboundHandler {
     func channelInactive(context: ChannelHandlerContext) {
         for timer in timers { timer.cancel() }
         timers = []
+        if let channel {
+            mock.messaging.closeChannel(channel)
+            self.channel = nil
+        }
         if !ended {
             ended = true
             if let entry { mock.endWebSocket(entry, code: closeCode) }

@@ -18,6 +18,8 @@ public struct LoadedMocks: Sendable {
     let engine: Engine
     /// The engine slot this load occupies, if loads into it replace each other.
     let slot: String?
+    /// The messaging slot of the message stubs this load registered (a WireMock folder's `message-mappings/`).
+    var messageSlot: String?
 
     /// Removes the stubs this load registered, with their remaining responses. Other stubs stay. Removing twice
     /// does nothing.
@@ -26,12 +28,14 @@ public struct LoadedMocks: Sendable {
     /// (``HTTPMock/clearQueues()``, ``HTTPMock/clearQueue(forHost:)``).
     public func remove() {
         engine.removeLoad(ids, slot: slot)
+        if let messageSlot { engine.messaging.removeSlot(messageSlot) }
     }
 
     /// Removes many loads of one mock in one step, as ``remove()`` removes each (HTTPMockServer's admin reset).
     package static func remove(_ loads: [LoadedMocks]) {
         guard let engine = loads.first?.engine else { return }
         engine.removeLoads(loads.map { ($0.ids, $0.slot) })
+        for load in loads { if let slot = load.messageSlot { engine.messaging.removeSlot(slot) } }
     }
 }
 

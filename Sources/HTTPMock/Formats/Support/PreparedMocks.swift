@@ -19,6 +19,10 @@ package struct PreparedMocks {
     /// For a WireMock folder: each mapping file (its standardized path) and how many of ``definitions`` it gave, in
     /// order, so that a tool can replace one file's stubs when it changes (``HTTPMock/replaceFile(_:with:slot:)``).
     package var files: [(path: String, count: Int)] = []
+    /// For a WireMock folder: the message stubs of its `message-mappings/` folder.
+    package var messageStubs: [MessageStub] = []
+    /// How many message stubs registering it adds.
+    package var messageStubCount: Int { messageStubs.count }
 
     init(source: String, definitions: [Engine.Definition]) {
         self.source = source
@@ -78,6 +82,13 @@ extension HTTPMock {
         }
         var prepared = PreparedMocks(source: location.path, definitions: translation.definitions)
         prepared.files = files
+        if layout.single == nil {
+            do {
+                prepared.messageStubs = try prepareMessageMappings(root: layout.root)
+            } catch {
+                problems.append(error)
+            }
+        }
         if skippingInvalid {
             prepared.skipped = problems
         } else if let problem = HTTPMockError(every: problems, in: location.path) {
@@ -90,14 +101,26 @@ extension HTTPMock {
     /// cannot be served, throws and changes nothing.
     @discardableResult
     package func register(_ prepared: [PreparedMocks], slot: String) throws(HTTPMockError) -> LoadedMocks {
-        try core.engine.load(prepared.flatMap(\.definitions), source: prepared.map(\.source).joined(separator: ", "),
-                             slot: slot)
+        let loaded = try core.engine.load(prepared.flatMap(\.definitions), source: prepared.map(\.source).joined(separator: ", "),
+                                          slot: slot)
+        do {
+            try core.engine.messaging.register(prepared.flatMap(\.messageStubs), slot: slot)
+        } catch {
+            loaded.remove()
+            throw error
+        }
+        return loaded
     }
 
     /// As ``register(_:slot:)``, and which stubs each WireMock mapping file gave (``PreparedMocks/files``), for
     /// ``replaceFile(_:with:slot:)``.
     package func registerTrackingFiles(_ prepared: [PreparedMocks], slot: String) throws(HTTPMockError) -> [String: Set<StubID>] {
+        let stubs = prepared.flatMap(\.messageStubs)
+        guard stubs.count <= Messaging.limits.stubs else {
+            throw HTTPMockError(.invalidDefinition, "at most \(Messaging.limits.stubs) message stubs can be registered; these files hold \(stubs.count)")
+        }
         let ids = try core.engine.register(prepared.flatMap(\.definitions), slot: slot)
+        try? core.engine.messaging.register(stubs, slot: slot)
         var byFile: [String: Set<StubID>] = [:]
         var offset = 0
         for source in prepared {

@@ -2,7 +2,8 @@ import Foundation
 
 extension HTTPMock {
     /// Registers the stubs of a WireMock folder, read as WireMock writes it: every `mappings/**/*.json` file (one
-    /// mapping, or `{"mappings": […]}`), with body files under `__files/`. `location` is the root folder, the
+    /// mapping, or `{"mappings": […]}`), with body files under `__files/`, and the message stub mappings of
+    /// `message-mappings/**/*.json` (WebSocket messages, see HTTPMockServer's article "WebSockets"). `location` is the root folder, the
     /// `mappings` folder itself, or one mapping file. What each field does here is listed in <doc:WireMockFiles>.
     ///
     /// ```swift
@@ -29,7 +30,17 @@ extension HTTPMock {
     public func loadWireMockMappings(from location: URL, globalTemplating: Bool = false,
                                      ranking: WireMockRanking = .specificity) throws(HTTPMockError) -> LoadedMocks {
         let prepared = try prepareWireMockMappings(from: location, globalTemplating: globalTemplating, ranking: ranking)
-        return try core.engine.load(prepared.definitions, source: prepared.source, slot: nil)
+        var loaded = try core.engine.load(prepared.definitions, source: prepared.source, slot: nil)
+        guard !prepared.messageStubs.isEmpty else { return loaded }
+        let slot = "message-mappings:\(UUID().uuidString)"
+        do {
+            try core.engine.messaging.register(prepared.messageStubs, slot: slot)
+        } catch {
+            loaded.remove()
+            throw error
+        }
+        loaded.messageSlot = slot
+        return loaded
     }
 
     /// Registers `mappings` (WireMock's admin API), their `bodyFileName`s read from `filesFolder`. All or nothing.

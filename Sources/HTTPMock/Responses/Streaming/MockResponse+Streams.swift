@@ -148,3 +148,36 @@ extension MockResponse {
         return headers
     }
 }
+
+extension MockResponse {
+    /// Server-sent events that stay open as a message channel: `events` go out first, then each message sent to
+    /// the channel (``HTTPMock/sendMessage(_:to:matching:)``, a message stub, `POST /__admin/channels/send` with
+    /// `"type": "sse"`) goes out as one event, its text the `data:` lines, until the client goes away.
+    ///
+    /// ```swift
+    /// mock.addResponses(forPath: "/events") { MockResponse.eventChannel([ServerSentEvent("connected")]) }
+    /// // a client listens…
+    /// try mock.sendMessage(.text("{\"price\":42}"), to: .serverSentEvents, matching: [.path("/events")])
+    /// ```
+    ///
+    /// A client that does not read gets no more than 1 MiB queued: a message beyond it does not reach that channel.
+    public static func eventChannel(
+        _ events: [ServerSentEvent] = [],
+        status: Status = .ok,
+        lifetime: Lifetime = .eternal,
+        headers: [String: String] = [:]
+    ) -> MockResponse {
+        MockResponse(status: status, headers: eventStreamHeaders(headers), content: .stream(StreamSource(.channel(events.map(\.encoded)))),
+                     contentType: "text/event-stream", lifetime: lifetime, delivery: .instant)
+    }
+}
+
+extension ServerSentEvent {
+    /// The event a message pushed to an event channel goes out as: its text (a binary message's base64) as data.
+    package init(message: WebSocketMessage) {
+        switch message {
+        case .text(let text): self.init(text)
+        case .binary(let data): self.init(data.base64EncodedString())
+        }
+    }
+}

@@ -122,6 +122,17 @@ public final class MockStream: Sendable {
         push(event)
     }
 
+    /// Queues a part at once when the stream is open and its queue has room (``bufferLimit``); `false` otherwise:
+    /// for messages pushed to an event channel, which a client that does not read must not let pile up.
+    package func offer(_ data: Data) -> Bool {
+        let room = state.withLock { state in
+            !state.ended && !state.closed && state.queuedBytes + data.count <= bufferLimit
+        }
+        guard room else { return false }
+        push(.part(data))
+        return true
+    }
+
     /// When the next `count` relayed parts came from the real server, in order (taken: each is asked for once);
     /// `nil` for a stream that is not relayed.
     package func takeArrivals(_ count: Int) -> [Date]? {

@@ -17,6 +17,8 @@ package final class StreamSource: Sendable {
         case script([StreamPart], fault: StreamFault?)
         case live(MockStream)
         case producer(@Sendable (MockStream) async throws -> Void)
+        /// These parts, then the stream stays open as a message channel: each message pushed to it is a part.
+        case channel([Data])
     }
 
     let kind: Kind
@@ -42,6 +44,8 @@ package final class StreamPlayback: Sendable {
 
     private let runner: Runner
     private let state = Locked(State())
+    /// For an event channel: the stream that messages pushed to the channel go into (the face opens the channel).
+    package let channelStream: MockStream?
 
     private struct State {
         var index = 0
@@ -53,10 +57,18 @@ package final class StreamPlayback: Sendable {
 
     init(_ source: StreamSource) {
         switch source.kind {
+        case .channel(let parts):
+            let stream = MockStream()
+            _ = stream.attach()
+            for part in parts { stream.enqueue(.part(part)) }
+            runner = .live(stream, producer: nil)
+            channelStream = stream
         case .script(let parts, let fault):
             runner = .script(parts, fault: fault)
+            channelStream = nil
         case .live(let stream):
             runner = stream.attach() ? .live(stream, producer: nil) : .spent
+            channelStream = nil
         case .producer(let produce):
             let stream = MockStream()
             _ = stream.attach()
@@ -71,6 +83,7 @@ package final class StreamPlayback: Sendable {
                 }
             }
             runner = .live(stream, producer: task)
+            channelStream = nil
         }
     }
 

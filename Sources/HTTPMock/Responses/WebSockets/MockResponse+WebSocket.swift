@@ -4,6 +4,11 @@ import Foundation
 package struct WebSocketConversation: Sendable {
     package let script: WebSocketScript
     package let handle: MockWebSocket?
+
+    package init(script: WebSocketScript, handle: MockWebSocket?) {
+        self.script = script
+        self.handle = handle
+    }
 }
 
 extension MockResponse {
