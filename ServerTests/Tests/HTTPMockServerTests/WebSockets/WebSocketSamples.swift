@@ -31,3 +31,21 @@ import Testing
         }
     }
 }
+
+/// The WebSockets article's message stub sample, with a client connected where it says the app under test does.
+@Suite struct MessageStubSamples {
+    @Test func theArticlesMessageStub() async throws {
+        let mock = HTTPMock()
+        try mock.addMessageStub(channel: [.path("/prices")], when: .text("subscribe"), reply: [.text("subscribed")])
+        try await HTTPMockServer.withServer(serving: mock) { server in
+            // the app under test connects to ws://127.0.0.1:<server.port>/prices and sends "subscribe"…
+            let client = try await NIOWebSocketClient.connect(port: server.port, path: "/prices")
+            try await client.send("subscribe")
+            let received = await mock.waitForMessages(count: 1, direction: .received)
+            #expect(received.map(\.message) == [.text("subscribe")])
+            #expect(await client.messages(count: 1) == ["subscribed"])
+            try mock.sendMessage(.text("{\"price\":42}"), to: .webSocket, matching: [.path("/prices")])
+            #expect(await client.messages(count: 2) == ["subscribed", "{\"price\":42}"])
+        }
+    }
+}
