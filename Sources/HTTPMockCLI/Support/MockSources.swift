@@ -42,7 +42,7 @@ enum SourceFormat: String, CaseIterable, ExpressibleByArgument {
            enumerator.contains(where: { ($0 as? String)?.hasSuffix(".mock.json") == true }) {
             return .mappings
         }
-        throw SourceError("\(url.path): found no bundle.json (Mockingbird), no mappings/ and __files/ (WireMock) and no *.mock.json (HTTPMock mapping files); name the format with --format")
+        throw SourceError("\(url.path): found no bundle.json (Mockingbird), no mappings/ with __files/ or message-mappings/ (WireMock) and no *.mock.json (HTTPMock mapping files); name the format with --format")
     }
 
     /// A YAML file with `openapi:` (or `swagger:`) at its top level, among its first lines.
@@ -55,13 +55,15 @@ enum SourceFormat: String, CaseIterable, ExpressibleByArgument {
         }
     }
 
-    /// A folder with a `mappings/` folder, and `__files/` beside it or WireMock's plain `*.json` mappings in it.
+    /// A folder with a `mappings/` folder, and `__files/` or `message-mappings/` beside it or WireMock's plain
+    /// `*.json` mappings in it.
     private static func isWireMockFolder(_ url: URL) -> Bool {
         let manager = FileManager.default
         let mappings = url.appendingPathComponent("mappings")
         var isFolder: ObjCBool = false
         guard manager.fileExists(atPath: mappings.path, isDirectory: &isFolder), isFolder.boolValue else { return false }
         if manager.fileExists(atPath: url.appendingPathComponent("__files").path) { return true }
+        if manager.fileExists(atPath: url.appendingPathComponent(HTTPMock.messageMappingsFolder).path) { return true }
         let names = (try? manager.contentsOfDirectory(atPath: mappings.path)) ?? []
         return names.contains { $0.hasSuffix(".json") && !$0.hasSuffix(".mock.json") }
     }

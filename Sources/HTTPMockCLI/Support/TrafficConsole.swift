@@ -45,6 +45,10 @@ struct TrafficConsole: Sendable {
         guard case .unmatched = entry.resolution else {
             return verbose ? "httpmock: \(request) → \(status)" : nil
         }
+        if entry.statusCode == 101 {
+            // No HTTP stub, but a WebSocket: it opened a message channel, which message stubs answer on.
+            return verbose ? "httpmock: \(request) → 101, a WebSocket message channel" : nil
+        }
         var lines = ["httpmock: no stub answered \(request) → \(status)"]
         if let report = entry.report {
             if let closest = report.closest.first {
