@@ -290,6 +290,11 @@ final class ConnectionHandler: ChannelInboundHandler {
                 self.fail(with: error, version: head.version, context: context)
             }
         case .passthrough:
+            if let forwarder = settings.state.recorder.forwarder ?? settings.forwarder,
+               head.headers.first(name: "upgrade")?.lowercased() == "websocket" {
+                relayWebSocket(request, to: forwarder, version: head.version, context: context)
+                return
+            }
             if let forwarder = settings.state.recorder.forwarder ?? settings.forwarder {
                 forward(request, with: forwarder, version: head.version, isHead: isHead, context: context)
                 return

@@ -55,15 +55,16 @@ enum SourceFormat: String, CaseIterable, ExpressibleByArgument {
         }
     }
 
-    /// A folder with a `mappings/` folder, and `__files/` or `message-mappings/` beside it or WireMock's plain
-    /// `*.json` mappings in it.
+    /// A folder with a `message-mappings/` folder, or a `mappings/` folder with `__files/` beside it or WireMock's
+    /// plain `*.json` mappings in it.
     private static func isWireMockFolder(_ url: URL) -> Bool {
         let manager = FileManager.default
         let mappings = url.appendingPathComponent("mappings")
         var isFolder: ObjCBool = false
+        if manager.fileExists(atPath: url.appendingPathComponent(HTTPMock.messageMappingsFolder).path, isDirectory: &isFolder),
+           isFolder.boolValue { return true }
         guard manager.fileExists(atPath: mappings.path, isDirectory: &isFolder), isFolder.boolValue else { return false }
         if manager.fileExists(atPath: url.appendingPathComponent("__files").path) { return true }
-        if manager.fileExists(atPath: url.appendingPathComponent(HTTPMock.messageMappingsFolder).path) { return true }
         let names = (try? manager.contentsOfDirectory(atPath: mappings.path)) ?? []
         return names.contains { $0.hasSuffix(".json") && !$0.hasSuffix(".mock.json") }
     }
@@ -102,6 +103,10 @@ struct MockSources {
             var isFolder: ObjCBool = false
             let manager = FileManager.default
             if manager.fileExists(atPath: path.appendingPathComponent("mappings").path, isDirectory: &isFolder), isFolder.boolValue {
+                return path
+            }
+            if manager.fileExists(atPath: path.appendingPathComponent(HTTPMock.messageMappingsFolder).path, isDirectory: &isFolder),
+               isFolder.boolValue {
                 return path
             }
             if path.standardizedFileURL.lastPathComponent == "mappings", manager.fileExists(atPath: path.path, isDirectory: &isFolder),

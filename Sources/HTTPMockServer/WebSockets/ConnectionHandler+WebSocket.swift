@@ -12,25 +12,45 @@ extension ConnectionHandler: RemovableChannelHandler {
     /// The GUID RFC 6455 appends to the client's key.
     private static let webSocketGUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
-    func upgrade(to conversation: WebSocketConversation, version: HTTPVersion, context: ChannelHandlerContext) {
-        guard let request = upgradeRequest else { return context.close(promise: nil) }
-        guard let head = requestHead, head.method == .GET,
+    /// Whether `head` asks for a WebSocket as RFC 6455 §4.1 says: its `Sec-WebSocket-Accept` answer if so.
+    func webSocketAccept(for head: HTTPRequestHead?) -> String? {
+        guard let head, head.method == .GET,
               head.headers[canonicalForm: "connection"].contains(where: { $0.lowercased() == "upgrade" }),
               head.headers.first(name: "upgrade")?.lowercased() == "websocket",
               let key = head.headers.first(name: "sec-websocket-key"), !key.isEmpty,
-              head.headers.first(name: "sec-websocket-version") == "13" else {
+              head.headers.first(name: "sec-websocket-version") == "13" else { return nil }
+        return Data(SHA1.digest(Array((key + Self.webSocketGUID).utf8))).base64EncodedString()
+    }
+
+    func upgrade(to conversation: WebSocketConversation, version: HTTPVersion, context: ChannelHandlerContext) {
+        guard let request = upgradeRequest else { return context.close(promise: nil) }
+        guard let accept = webSocketAccept(for: requestHead) else {
             sendPlain(.upgradeRequired, "HTTPMock: this request is answered by a WebSocket stub: connect with a WebSocket client (GET with Upgrade: websocket, Connection: Upgrade, Sec-WebSocket-Key and Sec-WebSocket-Version: 13)\n",
                       context: context, journal: true,
                       extraHeaders: [("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13")])
             return
         }
-        let accept = Data(SHA1.digest(Array((key + Self.webSocketGUID).utf8))).base64EncodedString()
+        let mock = settings.mock
+        let limit = settings.configuration.maximumWebSocketMessageBytes
+        switchProtocols(accept: accept, extraHeaders: [], version: version, context: context) { entry, opened in
+            WebSocketConversationHandler(conversation: conversation, mock: mock, entry: entry, request: request,
+                                         maximumMessageBytes: limit, opened: opened)
+        }
+    }
+
+    /// Sends `101 Switching Protocols`, then puts WebSocket framing and the handler `make` gives in place of the
+    /// connection's HTTP handlers. `make` gets the journal entry and what completes it with the 101, which the
+    /// handler calls once it is ready (a message channel opened before an HTTP trigger can look for it).
+    func switchProtocols(accept: String, extraHeaders: [(String, String)], version: HTTPVersion, context: ChannelHandlerContext,
+                         _ make: (_ entry: Int?, _ opened: @escaping @Sendable () -> Void) -> any ChannelHandler) {
         let entry = self.entry
         self.entry = nil
-        if let entry {
-            settings.mock.complete(entry, with: .response(status: 101, headers: [
-                "Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Accept": accept,
-            ], body: Data()))
+        let mock = settings.mock
+        var fields: [String: String] = ["Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Accept": accept]
+        for (name, value) in extraHeaders { fields[name] = value }
+        let journaled = fields
+        let opened: @Sendable () -> Void = {
+            if let entry { mock.complete(entry, with: .response(status: 101, headers: journaled, body: Data())) }
         }
         stopHeadTimer()
         pending?.cancel()
@@ -38,6 +58,7 @@ extension ConnectionHandler: RemovableChannelHandler {
         headers.add(name: "Upgrade", value: "websocket")
         headers.add(name: "Connection", value: "Upgrade")
         headers.add(name: "Sec-WebSocket-Accept", value: accept)
+        for (name, value) in extraHeaders { headers.add(name: name, value: value) }
         encoder.nextHead = nil
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: .switchingProtocols,
                                                              headers: headers))), promise: nil)
@@ -62,10 +83,10 @@ extension ConnectionHandler: RemovableChannelHandler {
             try operations.addHandlers([
                 ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: limit)),
                 WebSocketFrameEncoder(),
-                WebSocketConversationHandler(conversation: conversation, mock: settings.mock, entry: entry,
-                                             request: request, maximumMessageBytes: limit),
+                make(entry, opened),
             ])
         } catch {
+            opened()
             channel.close(promise: nil)
         }
     }

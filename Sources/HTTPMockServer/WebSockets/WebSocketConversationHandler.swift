@@ -32,7 +32,12 @@ final class WebSocketConversationHandler: ChannelInboundHandler {
     private var closeCode: Int?
     private var ended = false
 
-    init(conversation: WebSocketConversation, mock: HTTPMock, entry: Int?, request: CapturedRequest, maximumMessageBytes: Int) {
+    /// Completes the upgrade's journal entry with the 101 (once the channel is open).
+    private var opened: (@Sendable () -> Void)?
+
+    init(conversation: WebSocketConversation, mock: HTTPMock, entry: Int?, request: CapturedRequest, maximumMessageBytes: Int,
+         opened: @escaping @Sendable () -> Void) {
+        self.opened = opened
         self.conversation = conversation
         self.mock = mock
         self.entry = entry
@@ -46,7 +51,11 @@ final class WebSocketConversationHandler: ChannelInboundHandler {
     }
 
     private func start(context: ChannelHandlerContext) {
-        guard context.channel.isActive else { return }
+        guard context.channel.isActive else {
+            opened?()
+            opened = nil
+            return
+        }
         if let entry { mock.beginWebSocket(entry) }
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let pending = self.pending
@@ -65,10 +74,13 @@ final class WebSocketConversationHandler: ChannelInboundHandler {
             }
             return true
         }
-        guard let opened else {
+        channel = opened?.id
+        // The 101 is journaled once the channel is open: a message stub triggered by the upgrade request finds it.
+        self.opened?()
+        self.opened = nil
+        guard opened != nil else {
             return close(code: 1013, reason: "too many open channels; try again later", context: context)
         }
-        channel = opened.id
         let script = conversation.script
         for message in script.onConnect { send(message, context: context) }
         let loop = context.eventLoop.assumeIsolated()
@@ -220,6 +232,8 @@ final class WebSocketConversationHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        opened?()
+        opened = nil
         for timer in timers { timer.cancel() }
         timers = []
         if let channel {

@@ -17,7 +17,8 @@ package struct MessageStub: Sendable {
 
     /// Where an action's message goes.
     package enum Target: Sendable {
-        /// The channel whose message fired the stub (none, for an HTTP trigger).
+        /// The channel whose message fired the stub; for an HTTP trigger, the channel its request opened (a WebSocket
+        /// upgrade), if any.
         case originating
         /// Every open channel of `kind` (any, when `nil`) whose opening request meets `request`.
         case channels(kind: MessageChannel.Kind?, request: RequestPredicate)

@@ -210,13 +210,15 @@ package final class Messaging: Sendable {
         let stubs = state.withLock { $0.stubs.filter(\.isHTTPTriggered) }
         guard !stubs.isEmpty else { return }
         let identity = stub.flatMap { stub in stubIdentity.withLock { $0 }?(stub) }
+        // A WebSocket upgrade opened a channel: for its stubs, that channel is the originating one.
+        let origin = state.withLock { $0.channels.values.first { $0.channel.request == request }?.channel.id }
         for candidate in stubs {
             switch candidate.trigger {
             case .httpRequest(let pattern) where pattern.matches(request): break
             case .httpStub(let id) where id == identity: break
             default: continue
             }
-            fire(candidate, input: MessageStub.Input(message: nil, request: request), originating: nil)
+            fire(candidate, input: MessageStub.Input(message: nil, request: request), originating: origin)
         }
     }
 

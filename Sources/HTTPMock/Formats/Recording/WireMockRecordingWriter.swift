@@ -29,16 +29,24 @@ package enum WireMockRecordingWriter {
     static func write(_ entries: [JournalEntry], to root: URL, redaction: Redaction, appending: Bool) throws(HTTPMockError) {
         let mappings = root.appendingPathComponent("mappings", isDirectory: true)
         let files = root.appendingPathComponent("__files", isDirectory: true)
-        for folder in [mappings, files] { try MappingWriter.refuseLinkOut(folder, folder: root) }
+        let messages = root.appendingPathComponent(HTTPMock.messageMappingsFolder, isDirectory: true)
+        for folder in [mappings, files, messages] { try MappingWriter.refuseLinkOut(folder, folder: root) }
         if !appending {
             // Written again from scratch: the stub mappings and body files of the previous recording go.
-            for (folder, suffix) in [(mappings, ".json"), (files, "")] {
+            for (folder, suffix) in [(mappings, ".json"), (files, ""), (messages, ".json")] {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
                 for name in names where name.hasSuffix(suffix) && !name.hasPrefix(".") {
                     try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
                 }
             }
         }
+        // A WebSocket conversation is replayed by message stubs, not by an HTTP mapping of its 101.
+        let conversations = entries.filter { $0.webSocket != nil }
+        for entry in conversations {
+            guard let file = WireMockConversationWriter.file(for: entry) else { continue }
+            try FileOutput.write(file, to: messages.appendingPathComponent("conversation-\(UUID().uuidString.lowercased()).json"))
+        }
+        let entries = entries.filter { $0.webSocket == nil }
         let made = try self.mappings(for: entries, options: Options(redaction: redaction)) { (name: String, body: Data) throws(HTTPMockError) in
             try FileOutput.write(body, to: files.appendingPathComponent(name))
         }

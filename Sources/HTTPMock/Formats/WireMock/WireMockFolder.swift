@@ -42,7 +42,12 @@ enum WireMockFolder {
             throw HTTPMockError(.missingFile, "WireMock mappings: nothing at \(location.path)")
         case .directory:
             let nested = location.appendingPathComponent("mappings")
+            let hasMessageMappings = LocalFile.kind(at: location.appendingPathComponent(HTTPMock.messageMappingsFolder).path) == .directory
             let hasMappingsFolder = LocalFile.kind(at: nested.path) == .directory
+            if !hasMappingsFolder, hasMessageMappings {
+                // A root with message stub mappings only (a recorded WebSocket conversation).
+                return Layout(root: location, names: [], bodies: existing(location.appendingPathComponent("__files")))
+            }
             let folder = hasMappingsFolder ? nested : location
             // Names are relative to the root, the mappings folder's parent (`mappings/users.json`).
             let prefix = folder.lastPathComponent + "/"
