@@ -125,7 +125,20 @@ struct ConnectionSettings: Sendable {
         let state = ServerState(wireMockFolder: configuration.wireMockFolder, ranking: configuration.wireMockRanking)
         self.state = state
         // A message stub triggered by an HTTP stub names it by its WireMock id.
-        mock.messaging.setStubIdentity { stub in state.mappings.mapping(forStub: stub)?.id }
+        let folderMappings = Locked<[UUID: WireMockStubMapping?]>([:])
+        mock.messaging.setStubIdentity { stub, summary, wanted in
+            if let created = state.mappings.mapping(forStub: stub) { return created.id == wanted }
+            // One of the served folder's files: looked up once by its id (found or not), then told by the stub's
+            // summary, so a request never reads the folder again.
+            let mapping: WireMockStubMapping?
+            if let known = folderMappings.withLock({ $0[wanted] }) {
+                mapping = known
+            } else {
+                mapping = MappingsResource.folderMappings(AdminContext(mock: mock, state: state)).first { $0.mapping.id == wanted }?.mapping
+                folderMappings.withLock { $0[wanted] = .some(mapping) }
+            }
+            return mapping?.isLoaded(asStubSummarized: summary) ?? false
+        }
         forwarder = configuration.proxy.map { Forwarder(upstream: $0, via: state.via) }
         if let origin = configuration.origin {
             if let range = origin.range(of: "://") {

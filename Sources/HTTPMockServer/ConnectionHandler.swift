@@ -345,8 +345,16 @@ final class ConnectionHandler: ChannelInboundHandler {
         }
         // Off the event loop: importing or resetting thousands of mappings takes a while, and the other connections
         // of this loop are answered meanwhile. Reads and changes run on pools of their own (see AdminAPI.readers).
-        AdminAPI.run(request, target: head.uri, on: context.eventLoop) { AdminAPI.answer(request, context: admin) }
-            .assumeIsolated().whenComplete { result in
+        let answered: EventLoopFuture<AdminReply>
+        if let waiting = MessagingResource.waiting(request, context: admin) {
+            // A wait for messages holds no thread while it waits.
+            let promise = context.eventLoop.makePromise(of: AdminReply.self)
+            Task { promise.succeed(await waiting()) }
+            answered = promise.futureResult
+        } else {
+            answered = AdminAPI.run(request, target: head.uri, on: context.eventLoop) { AdminAPI.answer(request, context: admin) }
+        }
+        answered.assumeIsolated().whenComplete { result in
                 guard self.isOpen else { return }
                 guard case .success(let reply) = result else {
                     self.keepAlive = false

@@ -439,8 +439,8 @@ final class Engine: Sendable {
         journalEvents.notify(.completed, entry: entry, engine: self)
         if let webhooks { send(webhooks) }
         if let served {
-            var stub: StubID?
-            if case .stub(let id, _) = served.resolution { stub = id }
+            var stub: (id: StubID, summary: String)?
+            if case .stub(let id, let summary) = served.resolution { stub = (id, summary) }
             messaging.httpServed(served.request, stub: stub)
         }
     }

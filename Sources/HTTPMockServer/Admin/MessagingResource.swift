@@ -74,15 +74,9 @@ enum MessagingResource {
             }
             return events(removed, context)
         },
-        AdminRoute("POST", "messages/wait") { request, _, context throws(AdminError) in
-            let (pattern, timeout, _) = try waitRequest(request)
-            let found = wait(context, count: 1, timeout: timeout, pattern: pattern)
-            return .json(["item": found.first.map { eventObject($0, stubs: stubJSON(context)) } ?? NSNull()])
-        },
-        AdminRoute("POST", "messages/wait-for-count") { request, _, context throws(AdminError) in
-            let (pattern, timeout, count) = try waitRequest(request)
-            return events(wait(context, count: count, timeout: timeout, pattern: pattern), context)
-        },
+        // Answered by `waiting(_:context:)`, without holding a thread while they wait: listed here for the route table.
+        AdminRoute("POST", "messages/wait") { _, _, _ throws(AdminError) in throw waitedElsewhere },
+        AdminRoute("POST", "messages/wait-for-count") { _, _, _ throws(AdminError) in throw waitedElsewhere },
         AdminRoute("GET", "channels") { _, _, context in
             let channels = context.mock.messaging.channels
             return .json(["channels": channels.map(channelObject), "meta": ["total": channels.count]])
@@ -198,8 +192,12 @@ enum MessagingResource {
         for key in object.keys where !["pattern", "timeoutMillis", "count"].contains(key) {
             throw AdminError.invalidJSON(pointer: "/\(key)", detail: "unknown key \"\(key)\"; a wait has \"pattern\", \"timeoutMillis\" and \"count\"")
         }
-        guard let millis = (object["timeoutMillis"] as? NSNumber)?.intValue, (0...longestWait).contains(millis) else {
+        guard let given = object["timeoutMillis"] else {
             throw AdminError.invalidJSON(pointer: "/timeoutMillis", detail: "\"timeoutMillis\" is required: a whole number of milliseconds from 0 to \(longestWait)")
+        }
+        guard let number = given as? NSNumber, let millis = Int(exactly: number.doubleValue),
+              (0...longestWait).contains(millis) else {
+            throw AdminError.invalidJSON(pointer: "/timeoutMillis", detail: "\"timeoutMillis\" is \(given), not a whole number of milliseconds from 0 to \(longestWait)")
         }
         var count = 1
         if let given = object["count"] {
@@ -212,19 +210,43 @@ enum MessagingResource {
         return (pattern, Double(millis) / 1_000, count)
     }
 
-    /// Waits on the admin thread (the journal wakes it, no polling), at most ``longestWait``.
-    private static func wait(_ context: AdminContext, count: Int, timeout: TimeInterval,
-                             pattern: @escaping @Sendable (MessageEvent) -> Bool) -> [MessageEvent] {
-        let found = Locked<[MessageEvent]>([])
-        let done = DispatchSemaphore(value: 0)
-        let messaging = context.mock.messaging
-        Task {
-            let events = await messaging.waitForEvents(count: count, timeout: timeout, matching: pattern)
-            found.withLock { $0 = events }
-            done.signal()
+    private static let waitedElsewhere = AdminError(status: 500, code: 10, title: "A wait is answered on its own",
+                                                    detail: "this route is answered without the admin pools")
+
+    /// Waits running now, and the most there may be: past it a wait is refused at once, never queued.
+    private static let runningWaits = Locked(0)
+    static let maximumWaits = 1_000
+
+    /// `POST /__admin/messages/wait` and `wait-for-count`: what answers them, awaited without holding a thread (the
+    /// message journal wakes it; each answers by its own deadline); `nil` for any other request.
+    static func waiting(_ request: AdminRequest, context: AdminContext) -> (@Sendable () async -> AdminReply)? {
+        guard request.method == "POST", request.segments.count == 2, request.segments[0] == "messages",
+              request.segments[1] == "wait" || request.segments[1] == "wait-for-count" else { return nil }
+        let single = request.segments[1] == "wait"
+        return {
+            let parsed: (@Sendable (MessageEvent) -> Bool, TimeInterval, Int)
+            do throws(AdminError) {
+                parsed = try waitRequest(request)
+            } catch {
+                return error.reply
+            }
+            let admitted = runningWaits.withLock { running -> Bool in
+                guard running < maximumWaits else { return false }
+                running += 1
+                return true
+            }
+            guard admitted else {
+                return AdminError(status: 503, code: 10, title: "Too many waits",
+                                  detail: "\(maximumWaits) waits are running already; wait for fewer at a time").reply
+            }
+            defer { runningWaits.withLock { $0 -= 1 } }
+            let (pattern, timeout, count) = parsed
+            let found = await context.mock.messaging.waitForEvents(count: single ? 1 : count, timeout: timeout, matching: pattern)
+            if single {
+                return .json(["item": found.first.map { eventObject($0, stubs: stubJSON(context)) } ?? NSNull()])
+            }
+            return events(found, context)
         }
-        done.wait()
-        return found.withLock { $0 }
     }
 
     private static func stubJSON(_ context: AdminContext) -> [UUID: MessageStub] {

@@ -134,15 +134,20 @@ enum RequestsResource {
         return .json(json)
     }
 
-    /// The requests no stub answered, oldest first.
+    /// The requests no stub answered, oldest first. A WebSocket that opened a message channel (its 101) was
+    /// answered, by the channel: it is no miss.
     private static func unmatched(_ context: AdminContext) -> AdminReply {
-        loggedRequests(context.mock.journal.filter { !$0.resolution.isMatched })
+        loggedRequests(context.mock.journal.filter(isMiss))
+    }
+
+    static func isMiss(_ entry: JournalEntry) -> Bool {
+        !entry.resolution.isMatched && entry.statusCode != 101
     }
 
     /// The closest stubs of every request no stub answered, with HTTPMock's report of each request in
     /// `httpmock.reports` (it also names what has no near miss: no stub at all, refused registrations).
     private static func nearMisses(_ context: AdminContext) -> AdminReply {
-        let entries = context.mock.journal.filter { !$0.resolution.isMatched }
+        let entries = context.mock.journal.filter(isMiss)
         let links = MappingLinks(context)
         var json = JSONBytes()
         json.object { json in

@@ -22,6 +22,10 @@ final class WebSocketConversationHandler: ChannelInboundHandler {
     /// gets no more pushed messages (they are refused, not queued).
     private let pending = Locked(0)
     static let maximumPendingBytes = 4 << 20
+    /// Bytes of the client's messages waiting for the message stubs, and whether reading waits for them.
+    private let backlog = Locked(0)
+    private var readingPaused = false
+    static let maximumBacklogBytes = 4 << 20
     /// Where the client's messages meet the message stubs, in the order they came.
     private let messageQueue = DispatchQueue(label: "HTTPMock WebSocket messages")
     private let maximumMessageBytes: Int
@@ -175,7 +179,34 @@ final class WebSocketConversationHandler: ChannelInboundHandler {
         // after another.
         if let channel {
             let mock = self.mock
-            messageQueue.async { mock.messaging.received(message, on: channel) }
+            // Bounded: past `maximumBacklogBytes` waiting for the stubs, the client is not read from until they catch up
+            // (a client that sends faster than its replies are made cannot grow the server's memory).
+            let size = message.data.count
+            let backlog = self.backlog
+            let paused = backlog.withLock { waiting -> Bool in
+                waiting += size
+                return waiting > Self.maximumBacklogBytes
+            }
+            if paused, !readingPaused {
+                readingPaused = true
+                context.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
+            }
+            let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+            messageQueue.async {
+                mock.messaging.received(message, on: channel)
+                let resume = backlog.withLock { waiting -> Bool in
+                    waiting -= size
+                    return waiting <= Self.maximumBacklogBytes / 4
+                }
+                guard resume else { return }
+                bound.eventLoop.execute {
+                    let (handler, context) = bound.value
+                    guard handler.readingPaused else { return }
+                    handler.readingPaused = false
+                    context.channel.setOption(ChannelOptions.autoRead, value: true).whenFailure { _ in }
+                    context.read()
+                }
+            }
         }
     }
 

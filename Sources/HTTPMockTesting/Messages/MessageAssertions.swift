@@ -13,7 +13,7 @@ import Foundation
 /// - Parameters:
 ///   - url: The channel's URL: its path is compared with the path of the request that opened the channel; `nil`:
 ///     any channel.
-///   - direction: Only messages that went this way (``MessageEvent/Direction/received``: from the client); either
+///   - direction: Only messages that went this way (`.received`: from the client); either
 ///     way when `nil`.
 ///   - pattern: What the message must match (any message by default).
 ///   - count: How many matching messages are expected. Default: at least one.

@@ -60,10 +60,11 @@ struct MessagingTests {
     func problemsAtOnce() async throws {
         let bad = """
         [{"name": "a", "trigger": {"type": "mesage"}},
-         {"name": "b", "actions": [{"type": "send", "message": {"body": {"data": "x"}}, "channelTarget": {"type": "everyone"}}]},
+         {"name": "b", "trigger": {"type": "message"}, "actions": [{"type": "send", "message": {"body": {"data": "x"}}, "channelTarget": {"type": "everyone"}}]},
          {"name": "c", "trigger": {"type": "message", "message": {"body": {"matches": "("}}}}]
         """
         try await wireMockFolder(["message-mappings/bad.json": bad, "message-mappings/also.json": "{\"nmae\": 1}",
+                                  "message-mappings/none.json": "{\"name\": \"d\", \"actions\": []}",
                                   "mappings/ok.json": "{\"request\": {\"url\": \"/ok\"}, \"response\": {\"status\": 200}}"]) { root in
             let mock = HTTPMock()
             do {
@@ -71,7 +72,7 @@ struct MessagingTests {
                 Issue.record("the folder loaded")
             } catch let error as HTTPMockError {
                 for fragment in ["unknown trigger type \"mesage\"", "unknown channel target \"everyone\"", "message mapping \"c\"",
-                                 "also.json", "unknown key \"nmae\""] {
+                                 "also.json", "unknown key \"nmae\"", "the required key \"trigger\" is missing"] {
                     #expect(error.message.contains(fragment), "missing \(fragment) in \(error.message)")
                 }
             }
@@ -217,6 +218,78 @@ struct MessagingTests {
             while !mock.messageChannels.isEmpty {
                 try await Task.sleep(nanoseconds: 5_000_000)
                 _ = try? mock.sendMessage(.text("probe"), to: .serverSentEvents)
+            }
+        }
+    }
+
+    @Test("a WireMock mapping kept open as an event channel (metadata.httpmock.eventChannel) takes events over the admin API")
+    func eventChannelFromAFile() async throws {
+        let mapping = """
+        {"request": {"urlPath": "/events"}, "response": {"status": 200, "body": "data: connected\\n\\n"},
+         "metadata": {"httpmock": {"eventChannel": true}}}
+        """
+        try await wireMockFolder(["mappings/events.json": mapping]) { root in
+            let mock = HTTPMock()
+            try mock.loadWireMockMappings(from: root)
+            try await HTTPMockServer.withServer(serving: mock, configuration: HTTPMockServer.Configuration(adminAPI: true)) { server in
+                let reader = try await RawEventReader.open(port: server.port, path: "/events")
+                #expect(await reader.data(count: 1) == ["connected"])
+                while mock.messageChannels.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
+                let sent = try await call("POST", server.baseURL.adding("/__admin/channels/send"), body: """
+                {"type": "sse", "initiatingRequest": {"urlPath": "/events"}, "message": {"body": {"data": "pushed"}}}
+                """)
+                #expect(sent.json?["channelsMessaged"] as? Int == 1)
+                #expect(await reader.data(count: 2) == ["connected", "pushed"])
+                reader.close()
+            }
+        }
+    }
+
+    @Test("an http-stub trigger fires for a mapping of the served folder's files")
+    func httpStubTriggerFromAFile() async throws {
+        let id = "11111111-2222-3333-4444-555555555555"
+        try await wireMockFolder([
+            "mappings/hello.json": "{\"id\": \"\(id)\", \"request\": {\"url\": \"/hello\"}, \"response\": {\"status\": 200}}",
+            "message-mappings/tell.json": """
+            {"trigger": {"type": "http-stub", "stubId": "\(id)"},
+             "actions": [{"type": "send", "message": {"body": {"data": "hello was asked"}},
+                          "channelTarget": {"type": "request-initiated", "requestPattern": {"urlPath": "/listen"}}}]}
+            """,
+        ]) { root in
+            let mock = HTTPMock()
+            try mock.loadWireMockMappings(from: root)
+            var configuration = HTTPMockServer.Configuration(adminAPI: true, wireMockFolder: root)
+            configuration.wireMockRanking = .mostRecentlyAdded
+            try await HTTPMockServer.withServer(serving: mock, configuration: configuration) { server in
+                let client = try await NIOWebSocketClient.connect(port: server.port, path: "/listen")
+                while mock.messageChannels.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
+                #expect(try await call("GET", server.baseURL.adding("/hello")).status == 200)
+                #expect(await client.messages(count: 1) == ["hello was asked"])
+            }
+        }
+    }
+
+    @Test("waits hold no thread: with 40 waiting, other admin requests are answered, and each wait gets its message")
+    func waitsDoNotBlock() async throws {
+        try await withAdminServer { server, mock in
+            mock.acceptsAnyWebSocket = true
+            let admin = server.baseURL.adding("/__admin")
+            let client = try await NIOWebSocketClient.connect(port: server.port, path: "/w")
+            try await withThrowingTaskGroup(of: String?.self) { group in
+                for index in 0..<40 {
+                    group.addTask {
+                        let reply = try await call("POST", admin.adding("/messages/wait"),
+                                                   body: "{\"pattern\": {\"body\": {\"equalTo\": \"m\(index)\"}}, \"timeoutMillis\": 120000}")
+                        return (reply.json?["item"] as? [String: Any])?["message"] as? String
+                    }
+                }
+                // Answered while every wait waits (they end only once the messages come, below).
+                #expect(try await call("GET", admin.adding("/channels")).status == 200)
+                #expect(try await call("GET", admin.adding("/message-mappings")).status == 200)
+                for index in 0..<40 { try await client.send("m\(index)") }
+                var answered: Set<String> = []
+                for try await message in group { if let message { answered.insert(message) } }
+                #expect(answered == Set((0..<40).map { "m\($0)" }))
             }
         }
     }

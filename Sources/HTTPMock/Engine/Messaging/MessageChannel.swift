@@ -1,7 +1,7 @@
 import Foundation
 
 /// A connection that stays open for messages both ways or one way: a WebSocket conversation, or a server-sent-event
-/// stream that a stub keeps open for pushed events (``MockResponse/eventChannel(_:status:headers:lifetime:)``).
+/// stream that a stub keeps open for pushed events (``MockResponse/eventChannel(_:status:lifetime:headers:)``).
 ///
 /// Channels are what WireMock calls "request-initiated": each is found again by the request that opened it, so a
 /// message sent to "every channel whose request matches" reaches the right clients.
@@ -41,7 +41,7 @@ public struct MessageChannel: Sendable, Identifiable, Hashable {
 /// #expect(received.map(\.message.text) == ["ping"])
 /// ```
 ///
-/// The journal keeps the last 10,000 events and at most 16 MiB of their messages (``HTTPMock/messageJournalCapacity``);
+/// The journal keeps the last 10,000 events and at most 16 MiB of their messages;
 /// older ones go first.
 public struct MessageEvent: Sendable, Identifiable {
     /// Which way the message went.

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Its state is private to this file; the faces use these named operations, each one step under the lock:
 /// - stubs: ``register(_:slot:)``, ``stubs``, ``removeStubs(where:)``, ``removeSlot(_:)``, ``resetStubs()``;
-/// - channels: ``openChannel(_:request:deliver:)``, ``closeChannel(_:)``, ``channels``;
+/// - channels: ``openChannel(_:request:isAlive:deliver:)``, ``closeChannel(_:)``, ``channels``;
 /// - messages: ``received(_:on:)``, ``recordSent(_:on:)``, ``send(_:to:matching:)``, ``httpServed(_:stub:)``;
 /// - journal: ``events``, ``event(_:)``, ``removeEvents(where:)``, ``clearEvents()``, ``waitForEvents(count:timeout:matching:)``.
 ///
@@ -55,8 +55,9 @@ package final class Messaging: Sendable {
     private let state = Locked(State())
     /// Tells the engine whether some stub fires on HTTP requests (the engine asks only then).
     private let onHTTPTriggersChanged: @Sendable (Bool) -> Void
-    /// The WireMock identifier of an HTTP stub (for `http-stub` triggers), set by the face that knows them.
-    private let stubIdentity = Locked<(@Sendable (StubID) -> UUID?)?>(nil)
+    /// Whether an HTTP stub (its id and summary) is the WireMock mapping with this id (for `http-stub` triggers),
+    /// set by the face that knows the mappings.
+    private let stubIdentity = Locked<(@Sendable (StubID, String, UUID) -> Bool)?>(nil)
 
     init(onHTTPTriggersChanged: @escaping @Sendable (Bool) -> Void) {
         self.onHTTPTriggersChanged = onHTTPTriggersChanged
@@ -112,8 +113,8 @@ package final class Messaging: Sendable {
         removeStubs { !kept.contains($0.id) }
     }
 
-    /// Says which WireMock identifier an HTTP stub has, for stubs triggered by one.
-    package func setStubIdentity(_ identity: @escaping @Sendable (StubID) -> UUID?) {
+    /// Says whether an HTTP stub (its id and summary) is the WireMock mapping with an id, for stubs triggered by one.
+    package func setStubIdentity(_ identity: @escaping @Sendable (_ stub: StubID, _ summary: String, _ mapping: UUID) -> Bool) {
         stubIdentity.withLock { $0 = identity }
     }
 
@@ -206,16 +207,16 @@ package final class Messaging: Sendable {
     }
 
     /// The mock answered `request` (with the stub `stub`, if one): the message stubs it triggers fire.
-    package func httpServed(_ request: CapturedRequest, stub: StubID?) {
+    package func httpServed(_ request: CapturedRequest, stub: (id: StubID, summary: String)?) {
         let stubs = state.withLock { $0.stubs.filter(\.isHTTPTriggered) }
         guard !stubs.isEmpty else { return }
-        let identity = stub.flatMap { stub in stubIdentity.withLock { $0 }?(stub) }
+        let identity = stubIdentity.withLock { $0 }
         // A WebSocket upgrade opened a channel: for its stubs, that channel is the originating one.
         let origin = state.withLock { $0.channels.values.first { $0.channel.request == request }?.channel.id }
         for candidate in stubs {
             switch candidate.trigger {
             case .httpRequest(let pattern) where pattern.matches(request): break
-            case .httpStub(let id) where id == identity: break
+            case .httpStub(let id) where stub.map { identity?($0.id, $0.summary, id) ?? false } ?? false: break
             default: continue
             }
             fire(candidate, input: MessageStub.Input(message: nil, request: request), originating: origin)

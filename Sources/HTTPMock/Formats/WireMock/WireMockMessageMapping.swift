@@ -57,15 +57,22 @@ enum WireMockMessageMapping {
     /// One mapping.
     static func stub(_ node: WireMockNode, files: FolderPath?) throws(HTTPMockError) -> MessageStub {
         let fields = try node.object(known: mappingKeys)
-        var id = UUID()
+        var ids: [UUID] = []
         for key in ["id", "uuid"] {
             guard let given = node.child(key, of: fields) else { continue }
             guard let parsed = UUID(uuidString: try given.string()) else { throw given.error("not a UUID; write one such as \"\(UUID().uuidString.lowercased())\", or leave it out") }
-            id = parsed
+            ids.append(parsed)
         }
+        if ids.count == 2, ids[0] != ids[1] {
+            throw node.error("\"id\" and \"uuid\" name the same thing and differ here; keep one")
+        }
+        let id = ids.first ?? UUID()
         let name = try node.child("name", of: fields).map { (node) throws(HTTPMockError) in try node.string() }
         let priority = try node.child("priority", of: fields).map { (node) throws(HTTPMockError) in try node.integer(in: 1...Int(Int32.max)) }
-        let trigger = try node.child("trigger", of: fields).map(trigger) ?? .message(kind: nil, channel: nil, body: nil)
+        guard let triggerNode = node.child("trigger", of: fields) else {
+            throw node.error("the required key \"trigger\" is missing; a stub without one would answer every message. Add {\"type\": \"message\"} (with \"channel\" and \"message\" to narrow it), or an \"http-request\" or \"http-stub\" trigger")
+        }
+        let trigger = try trigger(triggerNode)
         var actions: [MessageStub.Action] = []
         if let list = node.child("actions", of: fields) {
             for element in try list.elements() { actions.append(try action(element, files: files)) }
@@ -197,7 +204,12 @@ enum WireMockMessageMapping {
     static func message(_ node: WireMockNode, files: FolderPath?,
                         parameters: TemplateObject = TemplateObject()) throws(HTTPMockError) -> @Sendable (MessageStub.Input) -> WebSocketMessage {
         let fields = try node.object(known: ["body"])
-        guard let body = node.child("body", of: fields) else { return { _ in .text("") } }
+        guard let body = node.child("body", of: fields) else {
+            throw node.error("a message needs a \"body\": {\"data\": \"…\"}, base64 \"data\" with \"encoding\": \"binary\", or a \"filePath\"")
+        }
+        if case .object(let members) = body.value, members["data"] == nil, members["filePath"] == nil {
+            throw body.error("a message body needs \"data\" or \"filePath\"")
+        }
         let bodyFields = try body.object(known: ["data", "encoding", "isBinary", "filePath"])
         var binary = try body.child("isBinary", of: bodyFields)?.bool() ?? false
         if let encoding = body.child("encoding", of: bodyFields) {

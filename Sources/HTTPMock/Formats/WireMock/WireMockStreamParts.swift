@@ -58,7 +58,7 @@ struct WireMockStreamParts {
         guard case .object(let members) = metadata.value, let own = metadata.child(Self.metadataKey, of: members) else {
             return nil
         }
-        let ownFields = try own.object(known: ["stream"])
+        let ownFields = try own.object(known: ["stream", "eventChannel"])
         guard let stream = own.child("stream", of: ownFields) else { return nil }
         let fields = try stream.object(known: ["parts"])
         guard let list = stream.child("parts", of: fields) else { throw stream.error("the required key \"parts\" is missing; add it") }
@@ -71,6 +71,15 @@ struct WireMockStreamParts {
         }
         guard !parts.isEmpty else { throw list.error("a stream needs at least one part") }
         self.parts = parts
+    }
+
+    /// Whether a mapping's `metadata.httpmock.eventChannel` is `true`: its response is an event stream that stays
+    /// open as a message channel of type `sse` (its body, if any, goes out first), which `/__admin/channels/send`
+    /// and message stubs push events to.
+    static func isEventChannel(_ metadata: WireMockNode) throws(HTTPMockError) -> Bool {
+        guard case .object(let members) = metadata.value, let own = metadata.child(Self.metadataKey, of: members),
+              case .object(let ownFields) = own.value, let flag = own.child("eventChannel", of: ownFields) else { return false }
+        return try flag.bool()
     }
 
     /// `body` cut into the parts, each with its delay; an error naming `node` when the sizes do not add up.

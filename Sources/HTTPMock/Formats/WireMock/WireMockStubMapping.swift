@@ -136,6 +136,15 @@ package struct WireMockStubMapping: Sendable {
         }
         var response = try read.served(files: files, globalTemplating: globalTemplating, pathTemplate: request.pathTemplate,
                                        proxyHosts: proxyHosts)
+        if let metadata = top.child("metadata", of: fields), try WireMockStreamParts.isEventChannel(metadata) {
+            guard case .data(let first) = response.content, read.streamParts == nil else {
+                throw top.error("an event channel (metadata.httpmock.eventChannel) sends a plain body first, then what is pushed to it: give \"body\" (its first events, such as \"data: connected\\n\\n\") or none, without a template, a file or stream parts")
+            }
+            response.content = .stream(StreamSource(.channel(first.isEmpty ? [] : [first])))
+            if !response.headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
+                response.headers["Content-Type"] = "text/event-stream"
+            }
+        }
         response.webhooks = try WireMockWebhooks.read(fields, of: top, source: place, allowedHosts: proxyHosts)
         var matches = request.matches
         try WireMockScenario(fields, in: top).apply(to: &matches, response: &response)
