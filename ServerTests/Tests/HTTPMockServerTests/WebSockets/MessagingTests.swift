@@ -330,16 +330,17 @@ extension HTTPMock {
     fileprivate func serverCount(forPath path: String) async -> Int { journal.filter { $0.request.url.path == path }.count }
 }
 
-/// A Python script in a child process; the lines it printed.
+/// A Python script in a child process; the lines it printed (its errors are not kept).
 enum PythonScript {
-    static func run(_ script: String) async throws -> [String] {
+    static func run(_ script: String, arguments: [String] = []) async throws -> [String] {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("httpmock-py-\(UUID().uuidString).out")
         _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
+        process.arguments = ["python3", "-c", script] + arguments
         process.standardOutput = try FileHandle(forWritingTo: file)
+        process.standardError = FileHandle.nullDevice
         let exited = Guarded(false)
         process.terminationHandler = { _ in exited.withLock { $0 = true } }
         try process.run()

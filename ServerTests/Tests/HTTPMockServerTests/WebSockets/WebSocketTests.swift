@@ -148,20 +148,7 @@ enum PythonWebSockets {
             except ConnectionClosed as closed:
                 print("closed", closed.rcvd.code if closed.rcvd else None, flush=True)
         """
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("httpmock-ws-\(UUID().uuidString).out")
-        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + messages
-        process.standardOutput = try FileHandle(forWritingTo: file)
-        process.standardError = FileHandle.nullDevice
-        let exited = Guarded(false)
-        process.terminationHandler = { _ in exited.withLock { $0 = true } }
-        try process.run()
-        while !exited.withLock({ $0 }) { try await Task.sleep(nanoseconds: 10_000_000) }
-        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").map(String.init)
+        return try await PythonScript.run(script, arguments: messages)
     }
 }
 
