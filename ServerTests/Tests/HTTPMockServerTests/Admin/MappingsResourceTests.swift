@@ -191,6 +191,38 @@ struct MappingsResourceTests {
         }
     }
 
+    @Test("a mapping of the folder's files edited over the API is saved back into its own file, in its place, never as a second file")
+    func savesAnEditedFileMappingInPlace() async throws {
+        let named = "1c5db2a9-6f1e-4c0e-9a43-7d3c1d2f0a11"
+        let root = try temporaryFolder([
+            "mappings/named.json": #"{"id": "\#(named)", "request": {"urlPath": "/named"}, "response": {"body": "named"}}"#,
+            "mappings/more.json": #"{"mappings": [{"request": {"urlPath": "/a"}, "response": {"body": "a"}}, {"request": {"urlPath": "/b"}, "response": {"body": "b"}}]}"#,
+            "__files/.keep": "",
+        ])
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: root)
+        try await withAdminServer(mock, wireMockFolder: root) { server in
+            let admin = server.baseURL.adding("/__admin")
+            let listed = try #require(try await call("GET", admin.adding("/mappings")).json?["mappings"] as? [[String: Any]])
+            let b = try #require(listed.first { ($0["request"] as? [String: Any])?["urlPath"] as? String == "/b" }?["id"] as? String)
+            #expect(try await call("PUT", admin.adding("/mappings/\(named)"),
+                                   body: #"{"request": {"urlPath": "/named"}, "response": {"body": "edited"}}"#).status == 200)
+            #expect(try await call("PUT", admin.adding("/mappings/\(b)"),
+                                   body: #"{"request": {"urlPath": "/b"}, "response": {"body": "b edited"}}"#).status == 200)
+            let saved = try await call("POST", admin.adding("/mappings/save"))
+            #expect(saved.status == 200, "\(saved.text)")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("mappings").path).sorted()
+        #expect(files == ["more.json", "named.json"])
+        let reloaded = HTTPMock()
+        try reloaded.loadWireMockMappings(from: root)
+        try await HTTPMockServer.withServer(serving: reloaded) { server async throws in
+            #expect(try await call("GET", server.baseURL.adding("/named")).text == "edited")
+            #expect(try await call("GET", server.baseURL.adding("/a")).text == "a")
+            #expect(try await call("GET", server.baseURL.adding("/b")).text == "b edited")
+        }
+    }
+
     @Test("GET lists the served folder's mappings too, as their files hold them; a file's mapping is changed in memory")
     func listsTheFoldersMappings() async throws {
         let root = try temporaryFolder([

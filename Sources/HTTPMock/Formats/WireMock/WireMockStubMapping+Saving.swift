@@ -3,7 +3,10 @@ import _HTTPMockJSON
 
 extension WireMockStubMapping {
     /// Writes each mapping to `<root>/mappings/<id>.json`, as WireMock saves the mappings it was given over its admin
-    /// API, so that loading `root` again serves them. Writing a mapping again replaces its file.
+    /// API, so that loading `root` again serves them. Writing a mapping again replaces its file. A mapping with the id
+    /// of one of the folder's files' mappings (one edited over the admin API) is written into that file, in its place
+    /// (the file's other mappings keep their content, with the ids the admin API lists them by), so the folder never
+    /// holds one id twice.
     ///
     /// Nothing is written outside `root/mappings`: when `mappings` is a symbolic link that leads out of `root`, this
     /// throws before writing. The file names are the mappings' UUIDs, so no name can lead elsewhere, and each file is
@@ -35,8 +38,28 @@ extension WireMockStubMapping {
         guard let realFolder = LocalFile.realPath(folder.path), LocalFile.realPath(realFolder, isInside: realRoot) else {
             throw HTTPMockError(.missingFile, "WireMock mappings: \(folder.path) leads outside \(root.path) (to \(LocalFile.realPath(folder.path) ?? "nothing")); mappings are saved only inside the WireMock folder, so replace the link with a folder")
         }
+        // A mapping that replaced one of the folder's files' mappings (edited over the admin API) goes back into that
+        // file, in its place, so that the folder holds it once; the others go to `mappings/<id>.json`.
+        let listed = listed(inFolder: root)
+        var fileOf: [UUID: String] = [:]
+        for (mapping, file) in listed where fileOf[mapping.id] == nil { fileOf[mapping.id] = file }
+        let replacing = Dictionary(mappings.filter { fileOf[$0.id] != nil }.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         var written: [URL] = []
+        var rewritten = Set<String>()
         for mapping in mappings {
+            if let name = fileOf[mapping.id] {
+                let file = root.appendingPathComponent(name)
+                guard rewritten.insert(name).inserted else { continue }
+                guard let realParent = LocalFile.realPath(file.deletingLastPathComponent().path),
+                      realParent == realFolder || LocalFile.realPath(realParent, isInside: realFolder) else {
+                    throw HTTPMockError(.missingFile, "WireMock mappings: \(name) leads outside \(folder.path); mappings are saved only inside it")
+                }
+                let held = listed.filter { $0.file == name }.map { replacing[$0.mapping.id] ?? $0.mapping }
+                let json: JSONValue = held.count == 1 ? .object(held[0].object) : .object(["mappings": .array(held.map { .object($0.object) })])
+                try FileOutput.write(json.prettyData, to: file)
+                written.append(file)
+                continue
+            }
             let file = folder.appendingPathComponent(mapping.id.uuidString.lowercased() + ".json")
             try FileOutput.write(JSONValue.object(mapping.object).prettyData, to: file)
             written.append(file)
