@@ -166,6 +166,17 @@ final class WebSocketRelay: @unchecked Sendable {  // reason: every member is to
         journal(frame, data: data, fromClient: fromClient)
         let out = WebSocketFrame(fin: frame.fin, opcode: frame.opcode, maskKey: fromClient ? .random() : nil, data: data)
         target.writeAndFlush(NIOAny(out), promise: nil)
+        // Bounded: while the other end does not take what it is sent, this end is not read from.
+        if !target.channel.isWritable, let source = fromClient ? client : upstream {
+            source.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
+        }
+    }
+
+    /// `fromClient`'s end can take writes again: the other end is read from again.
+    func writable(fromClient: Bool) {
+        guard let other = fromClient ? upstream : client else { return }
+        other.channel.setOption(ChannelOptions.autoRead, value: true).whenFailure { _ in }
+        other.read()
     }
 
     /// The client's end is in place: what the upstream sent meanwhile goes out first.
@@ -234,6 +245,11 @@ final class RelayClientSide: ChannelInboundHandler {
         relay.relay(unwrapInboundIn(data), fromClient: true)
     }
 
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable { relay.writable(fromClient: true) }
+        context.fireChannelWritabilityChanged()
+    }
+
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         context.close(promise: nil)
     }
@@ -257,6 +273,11 @@ final class RelayUpstreamSide: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         relay.relay(unwrapInboundIn(data), fromClient: false)
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable { relay.writable(fromClient: false) }
+        context.fireChannelWritabilityChanged()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {

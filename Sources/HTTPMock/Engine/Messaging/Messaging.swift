@@ -18,6 +18,8 @@ package final class Messaging: Sendable {
         package var journalEvents = 10_000
         package var journalBytes = 16 << 20
         package var stubs = 10_000
+        /// Actions waiting for their delay (`fixedDelayMilliseconds`); past it, a delayed action is not sent.
+        package var delayedActions = 10_000
     }
 
     package static let limits = Limits()
@@ -53,6 +55,8 @@ package final class Messaging: Sendable {
     }
 
     private let state = Locked(State())
+    /// How many delayed actions wait now (``Limits/delayedActions`` at most).
+    private let delayed = Locked(0)
     /// Tells the engine whether some stub fires on HTTP requests (the engine asks only then).
     private let onHTTPTriggersChanged: @Sendable (Bool) -> Void
     /// Whether an HTTP stub (its id and summary) is the WireMock mapping with this id (for `http-stub` triggers),
@@ -246,7 +250,18 @@ package final class Messaging: Sendable {
                 self.deliver(message, to: targets, stub: stub)
             }
             if action.delay > 0 {
-                DispatchQueue.global().asyncAfter(deadline: .now() + action.delay, execute: perform)
+                // Bounded: a client that sends many messages to a stub with a long delay cannot pile up timers.
+                let admitted = delayed.withLock { waiting -> Bool in
+                    guard waiting < Self.limits.delayedActions else { return false }
+                    waiting += 1
+                    return true
+                }
+                guard admitted else { continue }
+                let delayed = self.delayed
+                DispatchQueue.global().asyncAfter(deadline: .now() + action.delay) {
+                    delayed.withLock { $0 -= 1 }
+                    perform()
+                }
             } else {
                 perform()
             }
