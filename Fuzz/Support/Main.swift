@@ -1,6 +1,6 @@
 // The libFuzzer entry point shared by every target in Fuzz/Targets/. Fuzz/run builds the library's sources, this
 // file and all targets into ONE binary (one build instead of one per target) and picks the target with the
-// environment variable HTTPMOCK_FUZZ_TARGET (pattern, template, mockingbird, mapping, har, wiremock).
+// environment variable HTTPMOCK_FUZZ_TARGET (pattern, template, mockingbird, mapping, har, wiremock, messages).
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -17,6 +17,7 @@ enum FuzzMain {
         "mapping": fuzzMappingFile,
         "har": fuzzHAR,
         "wiremock": fuzzWireMockMappings,
+        "messages": fuzzMessageMappings,
     ]
 
     static let target: @Sendable (Data) -> Void = {
