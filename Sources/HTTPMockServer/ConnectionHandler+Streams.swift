@@ -44,7 +44,8 @@ extension ConnectionHandler {
                                                             headers: headers))), promise: nil)
         context.flush()
         stream = ServerStream(playback: playback, entry: entry)
-        if let request = upgradeRequest ?? streamRequest {
+        if let request = channelRequest {
+            channelRequest = nil
             stream?.channel = settings.mock.messaging.openEventChannel(playback, request: request)
         }
         guard hasBody, !isHead else {

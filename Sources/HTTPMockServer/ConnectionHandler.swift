@@ -62,10 +62,9 @@ final class ConnectionHandler: ChannelInboundHandler {
     var pending: Scheduled<Void>?
     /// A streamed body going out (see ConnectionHandler+Streams.swift).
     var stream: ServerStream?
-    /// The request being answered, for a WebSocket upgrade's message channel (see WebSockets/).
-    var upgradeRequest: CapturedRequest?
-    /// The request a streamed response answers, for an event channel's message channel.
-    var streamRequest: CapturedRequest?
+    /// The request a WebSocket or a streamed response answers, for its message channel (see WebSockets/), set only
+    /// for those (not on every request: a request the size of this one is not copied for nothing) and taken when read.
+    var channelRequest: CapturedRequest?
     /// The head of the request being answered, for a WebSocket upgrade (see WebSockets/).
     var requestHead: HTTPRequestHead?
     var isOpen = true
@@ -254,13 +253,15 @@ final class ConnectionHandler: ChannelInboundHandler {
         let isHead = head.method == .HEAD
         switch answer {
         case .respond(let response):
-            if case .webSocket = response.body { upgradeRequest = request } else { upgradeRequest = nil }
-            streamRequest = response.isStreamed ? request : nil
+            switch response.body {
+            case .webSocket, .stream: channelRequest = request
+            default: break
+            }
             if response.status == 404, response.headers["X-HTTPMock"] == "unmatched", head.method == .GET,
                head.headers.first(name: "upgrade")?.lowercased() == "websocket", settings.mock.acceptsAnyWebSocket {
                 // No stub answered a WebSocket: it opens a plain channel, driven by message stubs and the admin
                 // API, as WireMock accepts a WebSocket on any path.
-                upgradeRequest = request
+                channelRequest = request
                 upgrade(to: WebSocketConversation(script: WebSocketScript(), handle: nil), version: head.version, context: context)
                 return
             }

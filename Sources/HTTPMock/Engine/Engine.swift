@@ -431,14 +431,14 @@ final class Engine: Sendable {
     }
 
     func complete(_ entry: Int, with outcome: JournalEntry.Outcome) {
-        let (webhooks, served) = state.withLock { state -> (PendingWebhooks?, JournalEntry?) in
+        let (webhooks, triggers) = state.withLock { state -> (PendingWebhooks?, Bool) in
             state.journal.complete(entry, with: outcome)
-            let served = state.messageHTTPTriggers ? state.journal.entry(entry) : nil
-            return (state.pendingWebhooks.isEmpty ? nil : state.pendingWebhooks.removeValue(forKey: entry), served)
+            return (state.pendingWebhooks.isEmpty ? nil : state.pendingWebhooks.removeValue(forKey: entry), state.messageHTTPTriggers)
         }
         journalEvents.notify(.completed, entry: entry, engine: self)
         if let webhooks { send(webhooks) }
-        if let served {
+        // Only with a message stub that HTTP requests trigger: the entry is read again (no copy otherwise).
+        if triggers, let served = journalEntry(entry) {
             var stub: (id: StubID, summary: String)?
             if case .stub(let id, let summary) = served.resolution { stub = (id, summary) }
             messaging.httpServed(served.request, stub: stub)

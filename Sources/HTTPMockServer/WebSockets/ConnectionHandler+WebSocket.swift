@@ -23,7 +23,8 @@ extension ConnectionHandler: RemovableChannelHandler {
     }
 
     func upgrade(to conversation: WebSocketConversation, version: HTTPVersion, context: ChannelHandlerContext) {
-        guard let request = upgradeRequest else { return context.close(promise: nil) }
+        guard let request = channelRequest else { return context.close(promise: nil) }
+        channelRequest = nil
         guard let accept = webSocketAccept(for: requestHead) else {
             sendPlain(.upgradeRequired, "HTTPMock: this request is answered by a WebSocket stub: connect with a WebSocket client (GET with Upgrade: websocket, Connection: Upgrade, Sec-WebSocket-Key and Sec-WebSocket-Version: 13)\n",
                       context: context, journal: true,
