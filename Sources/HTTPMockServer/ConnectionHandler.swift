@@ -220,7 +220,13 @@ final class ConnectionHandler: ChannelInboundHandler {
         var request = CapturedRequest(method: head.method.rawValue, parts: parts, headers: headers, body: data)
         if clientAddress == nil { clientAddress = .some(context.remoteAddress?.ipAddress) }
         request.clientAddress = clientAddress ?? nil
-        switch settings.mock.attemptAnswer(request) {
+        var attempt = settings.mock.attemptAnswer(request)
+        if case .pending(let pending) = attempt {
+            // Regular expressions and templates of mapping files are the package's own: most finish here, within
+            // a small budget, without the hop to the decision pool.
+            attempt = settings.mock.continueInPlace(pending)
+        }
+        switch attempt {
         case .answered(let answer, let entry):
             carryOut(answer, entry: entry, for: request, head: head, context: context)
         case .pending(let pending):

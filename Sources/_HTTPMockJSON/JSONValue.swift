@@ -16,6 +16,12 @@ package enum JSONValue: Codable, Sendable, Hashable, CustomStringConvertible {
 
     /// Parses JSON bytes (top-level scalars too); `nil` if they are not JSON.
     package init?(data: Data) {
+        // Strict JSON straight from its bytes (most bodies); the rest (a key written twice, other encodings than
+        // UTF-8) as Foundation reads it.
+        if let value = JSONValue.parse(data) {
+            self = value
+            return
+        }
         guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
               let value = JSONValue(object: object) else { return nil }
         self = value

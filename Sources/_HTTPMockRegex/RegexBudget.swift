@@ -15,11 +15,24 @@ package enum RegexBudget {
         2_000 + length
     }
 
+    /// Progress reports past which a match tried in place (``Overrun/inPlace``) is given up, beyond one per
+    /// position a search starts from: an expression that backtracks at all goes where user code runs.
+    package static let inPlaceReports = 16
+
+    /// The longest text a match tried in place reads: a longer one goes where user code runs.
+    package static let inPlaceLength = 16 * 1024
+
     /// The expression that ran past the budget during the decision on this thread, if one did.
     package final class Overrun: @unchecked Sendable {  // reason: bound to one decision, which runs on one thread
         package private(set) var pattern: String?
+        /// The decision is tried in place (a server's event loop), within a far smaller budget than the one it
+        /// has where user code runs: running past it only says "not here" (``inPlaceReports``, ``inPlaceLength``;
+        /// templates count their own steps against a smaller budget too).
+        package let inPlace: Bool
 
-        package init() {}
+        package init(inPlace: Bool = false) {
+            self.inPlace = inPlace
+        }
 
         package func record(_ pattern: String) {
             if self.pattern == nil { self.pattern = pattern }
@@ -43,8 +56,16 @@ extension NSRegularExpression {
     package func containsMatch(in text: String) -> Bool {
         var found = false
         var reports = 0
-        let budget = RegexBudget.progressReports(for: text.utf16.count)
+        let length = text.utf16.count
+        var budget = RegexBudget.progressReports(for: length)
         let pattern = self.pattern
+        if let overrun = RegexBudget.overrun, overrun.inPlace {
+            guard length <= RegexBudget.inPlaceLength else {
+                overrun.record(pattern)
+                return false
+            }
+            budget = min(budget, RegexBudget.inPlaceReports + length)
+        }
         enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { result, flags, stop in
             if result != nil {
                 found = true

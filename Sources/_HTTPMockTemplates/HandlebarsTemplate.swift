@@ -17,6 +17,16 @@ package struct TemplateLimits: Sendable {
     var nesting = 64
 
     static let standard = TemplateLimits()
+
+    /// These limits for a render tried in place (a server's event loop, ``RegexBudget/Overrun/inPlace``): a
+    /// render that needs more is given up there and done again where user code runs, with the whole limits.
+    var inPlace: TemplateLimits {
+        var limits = self
+        limits.steps = min(steps, 20_000)
+        limits.output = min(output, 1 << 20)
+        limits.work = min(work, 1 << 20)
+        return limits
+    }
 }
 
 /// A WireMock response template, parsed once and rendered for each request (see ``HandlebarsParser`` for the
@@ -69,6 +79,8 @@ package struct HandlebarsTemplate: Sendable {
             try renderer.render(nodes, into: &out)
             return .success(out)
         } catch {
+            // Tried in place: whatever went wrong is found again, with the whole limits, where user code runs.
+            renderer.inPlace?.record("template at \(place)")
             return .failure(error)
         }
     }
@@ -86,7 +98,9 @@ package final class HandlebarsRenderer {
 
     let template: HandlebarsTemplate
     let model: any TemplateModel
-    var limits: TemplateLimits { template.limits }
+    let limits: TemplateLimits
+    /// Set when the render is tried in place, within ``TemplateLimits/inPlace``.
+    let inPlace: RegexBudget.Overrun?
     /// The moment of the request: every `now` of one render is the same.
     let now = Date()
     private var steps = 0
@@ -102,6 +116,9 @@ package final class HandlebarsRenderer {
     init(template: HandlebarsTemplate, model: any TemplateModel) {
         self.template = template
         self.model = model
+        let overrun = RegexBudget.overrun
+        inPlace = overrun?.inPlace == true ? overrun : nil
+        limits = inPlace == nil ? template.limits : template.limits.inPlace
         // `originalRequest`: the same request, as a webhook's templates name it.
         frames = [Frame(value: .object(TemplateObject([("request", .request), ("originalRequest", .request),
                                                          ("parameters", .object(template.parameters))] + model.roots)))]
@@ -144,7 +161,13 @@ package final class HandlebarsRenderer {
         var found: NSTextCheckingResult?
         var reports = 0
         var overran = false
-        let budget = RegexBudget.progressReports(for: length)
+        var budget = RegexBudget.progressReports(for: length)
+        if inPlace != nil {
+            guard length <= RegexBudget.inPlaceLength else {
+                throw arguments.problem("the regular expression /\(regex.pattern)/ reads more text than a render in place may")
+            }
+            budget = min(budget, RegexBudget.inPlaceReports + length)
+        }
         regex.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { result, flags, stop in
             if let result {
                 found = result

@@ -38,3 +38,59 @@ import Testing
         #expect(JSONValue.parse(Data([0x22, 0x5C, 0x6E, 0xFF, 0x22])) == nil)
     }
 }
+
+/// `JSONValue(data:)` reads strict JSON straight from its bytes and the rest through `JSONSerialization`: generated
+/// documents must give the value the `JSONSerialization` route alone gives, integers and other numbers apart.
+@Suite struct JSONValueFastPathTests {
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+
+        mutating func document(depth: Int) -> String {
+            let scalars = ["0", "-0", "1", "-12", "1e2", "1E-3", "2.0", "-0.0", "9223372036854775807", "9223372036854775808",
+                           "18446744073709551616", "0.1", "true", "false", "null", #""""#, #""a\"b""#, #""\u00e9\ud83d\ude00""#,
+                           #""\/\n""#, #""é€""#]
+            switch depth > 3 ? 0 : next(4) {
+            case 0, 1: return scalars[next(scalars.count)]
+            case 2: return "[" + (0..<next(4)).map { _ in document(depth: depth + 1) }.joined(separator: ", ") + "]"
+            default:
+                let keys = ["a", "b", "é", "", "k\\\"q"]
+                var used = Set<Int>()
+                let members = (0..<next(4)).compactMap { _ -> String? in
+                    let key = next(keys.count)
+                    guard used.insert(key).inserted else { return nil }
+                    return "\"\(keys[key])\": " + document(depth: depth + 1)
+                }
+                return "{" + members.joined(separator: ",") + "}"
+            }
+        }
+    }
+
+    @Test("generated documents read alike straight from bytes and through JSONSerialization")
+    func sameAsSerialization() throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var generator = Generator(state: seed)
+        for _ in 0..<500 {
+            let text = generator.document(depth: 0)
+            let data = Data(text.utf8)
+            let slow = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            let expected = try #require(JSONValue(object: slow), "seed \(seed): \(text)")
+            #expect(JSONValue(data: data) == expected, "seed \(seed): \(text)")
+        }
+    }
+
+    @Test("what the fast path leaves (a key twice, UTF-16) is still read as Foundation reads it")
+    func leftToFoundation() throws {
+        let twice = Data(#"{"a": 1, "a": 2}"#.utf8)
+        #expect(JSONValue.parse(twice) == nil)
+        #expect(JSONValue(data: twice) == JSONValue(object: try JSONSerialization.jsonObject(with: twice)))
+        let utf16 = try #require(#"{"a": [1]}"#.data(using: .utf16))
+        #expect(JSONValue(data: utf16) == .object(["a": .array([.int(1)])]))
+    }
+}

@@ -268,30 +268,94 @@ final class Engine: Sendable {
         }
     }
 
+    /// Tries to finish a deferred decision where the caller is (a server's event loop) when the only user code it
+    /// needs is this package's own and bounded: regular expressions (``Condition/runsInBudget``) and body templates
+    /// (``MockResponse/rendersInPlace``), each within a budget far smaller than the one it has where user code runs
+    /// (``RegexBudget/Overrun/inPlace``). Gives back what is left to do: `.decided`, or `.deferred` for
+    /// ``finish(_:)`` (the same step when nothing was consumed or journaled yet, or the rendering of a response
+    /// taken meanwhile). A custom matcher, a dynamic response of the user's, a request no stub answers (its
+    /// near-miss report tests every stub) and work past the small budget are always left to ``finish(_:)``.
+    func attemptInPlace(_ deferred: Deferred) -> Attempt {
+        let request = deferred.request
+        switch deferred.step {
+        case .build:
+            return .deferred(deferred)
+        case .render(let response, let entry):
+            guard let rendered = Self.renderedInPlace(response, for: request) else { return .deferred(deferred) }
+            return .decided(.respond(rendered), entry: entry)
+        case .match(let rules, let stubs):
+            func bounded(_ candidate: Candidate) -> Bool { candidate.conditions.allSatisfy { !$0.isUserCode || $0.runsInBudget } }
+            guard rules.allSatisfy(bounded), stubs.allSatisfy(bounded) else { return .deferred(deferred) }
+            let overrun = RegexBudget.Overrun(inPlace: true)
+            let outcome = RegexBudget.$overrun.withValue(overrun) {
+                tryMatch(request, rules: rules, stubs: stubs, overrun: overrun)
+            }
+            return outcome ?? .deferred(deferred)
+        }
+    }
+
+    /// `response` rendered for `request` within the in-place budget, or `nil` when it is not rendered in place
+    /// (its template reads a file, or runs past that budget: it is rendered again where user code runs).
+    private static func renderedInPlace(_ response: MockResponse, for request: CapturedRequest) -> MockResponse? {
+        guard response.render == nil || response.rendersInPlace else { return nil }
+        let overrun = RegexBudget.Overrun(inPlace: true)
+        let rendered = RegexBudget.$overrun.withValue(overrun) { response.rendered(for: request) }
+        return overrun.pattern == nil ? rendered : nil
+    }
+
     /// The matching half of ``finish(_:)``: user conditions tested here, outside the lock. A regular expression
     /// that runs past ``RegexBudget`` while a rule or stub is tested ends the decision with `500` naming it.
     private func match(_ request: CapturedRequest, rules: [Candidate], stubs: [Candidate],
                        overrun: RegexBudget.Overrun) -> (decision: Decision, entry: Int) {
+        switch tryMatch(request, rules: rules, stubs: stubs, overrun: overrun) {
+        case .decided(let decision, let entry)?: return (decision, entry)
+        case .deferred(let deferred)?: return finish(deferred)
+        case nil: preconditionFailure("only a decision tried in place is given up")
+        }
+    }
+
+    /// The matching half of ``finish(_:)``, or, for a decision tried in place (``RegexBudget/Overrun/inPlace``):
+    /// `nil` when a condition runs past the small budget or no stub answers (nothing consumed or journaled then),
+    /// and the consumed response's rendering or building deferred when it is not done in place.
+    private func tryMatch(_ request: CapturedRequest, rules: [Candidate], stubs: [Candidate],
+                          overrun: RegexBudget.Overrun) -> Attempt? {
         for rule in rules where rule.conditions.allSatisfy({ $0.test(request) }) || overrun.pattern != nil {
-            if let pattern = overrun.take() { return exceeded(request, candidate: rule, in: .ignoreRules, pattern: pattern) }
+            if let pattern = overrun.take() {
+                if overrun.inPlace { return nil }
+                let (decision, entry) = exceeded(request, candidate: rule, in: .ignoreRules, pattern: pattern)
+                return .decided(decision, entry: entry)
+            }
             let entry = state.withLock { state -> Int? in
                 guard state.ignored.stubs.isEnabled(rule.id) else { return nil }
                 return state.journal.append(request, resolution: .passedThrough)
             }
             if let entry {
                 journalEvents.notify(.appended, entry: entry, engine: self)
-                return (.passthrough, entry)
+                return .decided(.passthrough, entry: entry)
             }
         }
         for stub in stubs where stub.conditions.allSatisfy({ $0.test(request) }) || overrun.pattern != nil {
-            if let pattern = overrun.take() { return exceeded(request, candidate: stub, in: .stubs, pattern: pattern) }
+            if let pattern = overrun.take() {
+                if overrun.inPlace { return nil }
+                let (decision, entry) = exceeded(request, candidate: stub, in: .stubs, pattern: pattern)
+                return .decided(decision, entry: entry)
+            }
             guard let (response, entry) = state.withLock({ consume(stub.id, for: request, in: &$0) }) else { continue }
             journalEvents.notify(.appended, entry: entry, engine: self)
-            guard case .dynamic = response.content else { return (.respond(response.rendered(for: request)), entry) }
+            guard case .dynamic = response.content else {
+                guard overrun.inPlace else { return .decided(.respond(response.rendered(for: request)), entry: entry) }
+                if let rendered = Self.renderedInPlace(response, for: request) { return .decided(.respond(rendered), entry: entry) }
+                return .deferred(Deferred(request: request, step: .render(response, entry: entry)))
+            }
             var captures: [String: String] = [:]
             for capture in stub.conditions.compactMap(\.captures) { captures.merge(capture(request)) { $1 } }
-            return (.respond(response.resolved(for: request, captures: captures)), entry)
+            if overrun.inPlace, !response.isBuiltInPlace {
+                return .deferred(Deferred(request: request, step: .build(response, captures: captures, entry: entry)))
+            }
+            return .decided(.respond(response.resolved(for: request, captures: captures)), entry: entry)
         }
+        // In place, a request no stub answers is left where user code runs: its report tests every stub.
+        if overrun.inPlace { return nil }
         // No stub answered. The report tests every stub's conditions: copy them under the lock, compare outside.
         let compared = state.withLock { state -> (stubs: [Stub], total: Int, refusals: [HTTPMockError], scenarios: ScenarioStates, defaultDomain: String)? in
             guard state.policy.needsReport else { return nil }
@@ -312,7 +376,7 @@ final class Engine: Sendable {
         }
         let (decision, entry) = state.withLock { missed(request, report: report, in: &$0) }
         journalEvents.notify(.appended, entry: entry, engine: self)
-        return (decision, entry)
+        return .decided(decision, entry: entry)
     }
 
     /// Journals `request` as not answered because `candidate`'s regular expression `pattern` ran past its budget,
@@ -617,6 +681,14 @@ extension Engine {
 
     /// Kept entries whose identifier is `id` or later, oldest first.
     func journalEntries(from id: Int) -> [JournalEntry] { state.withLock { $0.journal.entries(from: id) } }
+
+    /// A page of the journal, newest first: of the entries received after `date`, `offset` skipped and at most
+    /// `limit` kept; and how many entries the journal keeps in all. Only the page is copied under the lock.
+    func journalPage(receivedAfter date: Date, offset: Int, limit: Int) -> (entries: [JournalEntry], total: Int) {
+        state.withLock { state in
+            (state.journal.newestFirst(offset: offset, limit: limit) { $0.receivedAt > date }, state.journal.count)
+        }
+    }
 
     /// The entry `id`, if it is still kept.
     func journalEntry(_ id: Int) -> JournalEntry? { state.withLock { $0.journal.entry(id) } }

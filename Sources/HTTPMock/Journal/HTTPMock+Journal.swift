@@ -1,3 +1,5 @@
+import Foundation
+
 extension HTTPMock {
     /// The requests this mock saw, oldest first, with how each was answered.
     ///
@@ -8,6 +10,12 @@ extension HTTPMock {
     /// ```
     public var journal: [JournalEntry] {
         core.engine.journalEntries
+    }
+
+    /// A page of the journal, newest first (WireMock's `GET /__admin/requests`): of the entries received after
+    /// `date`, `offset` skipped and at most `limit` kept; `total` counts every kept entry. Costs its page only.
+    package func journalPage(receivedAfter date: Date, offset: Int, limit: Int) -> (entries: [JournalEntry], total: Int) {
+        core.engine.journalPage(receivedAfter: date, offset: offset, limit: limit)
     }
 
     /// Journal entries whose ``JournalEntry/id`` is `id` or later, oldest first.

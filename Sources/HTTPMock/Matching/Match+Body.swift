@@ -28,7 +28,7 @@ extension Match {
                                                  isUserCode: true) { request in
                 guard let text = request.bodyText else { return false }
                 return regex.containsMatch(in: text)
-            })
+            }.inBudget())
         }
     }
 

@@ -11,7 +11,7 @@ extension Match {
             return Compiled(condition: Condition(key: inner.key.map { "all:(" + $0 + ")" }, weight: max(1, inner.conditions.count),
                                                  summary: description, isUserCode: inner.conditions.contains(where: \.isUserCode)) {
                 inner.matches($0)
-            })
+            }.inBudget(as: inner.conditions))
         }
     }
 
@@ -28,7 +28,7 @@ extension Match {
             return Compiled(condition: Condition(key: keys.count == all.count ? "any:(" + keys.joined(separator: "|") + ")" : nil,
                                                  summary: description, isUserCode: conditions.contains(where: \.isUserCode)) { request in
                 all.contains { $0.matches(request) }
-            })
+            }.inBudget(as: conditions))
         }
     }
 }

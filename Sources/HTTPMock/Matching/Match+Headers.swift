@@ -41,7 +41,7 @@ extension Match {
                 headerValues(name, in: request).contains { value in
                     regex.containsMatch(in: value)
                 }
-            })
+            }.inBudget())
         }
     }
 

@@ -80,7 +80,7 @@ extension Match {
                                                  isUserCode: regex != nil) { request in
                 guard let value = compiled.captures(in: request)?[name] else { return false }
                 return regex.map { $0.containsMatch(in: value) } ?? true
-            })
+            }.inBudget())
         }
     }
 
@@ -91,7 +91,7 @@ extension Match {
             let regex = try compileRegex(pattern, role: role)
             return Compiled(condition: Condition(key: "\(key)~\(pattern)", weight: 2, summary: description, isUserCode: true) { request in
                 values(request).contains { regex.containsMatch(in: $0) }
-            })
+            }.inBudget())
         }
     }
 }
@@ -104,8 +104,26 @@ struct RelativeURL {
     init(_ url: URL) {
         let text = url.absoluteString
         var rest = Substring(text)
-        if let scheme = rest.range(of: "://") {
-            rest = rest[scheme.upperBound...]
+        // After `scheme://` and the authority (found on the UTF-8 bytes: `range(of:)` is Foundation's slow search).
+        let utf8 = rest.utf8
+        var position = utf8.startIndex
+        var afterScheme: Substring.Index?
+        while position != utf8.endIndex {
+            let byte = utf8[position]
+            if byte == UInt8(ascii: ":") {
+                let next = utf8.index(after: position)
+                if next != utf8.endIndex, utf8[next] == UInt8(ascii: "/") {
+                    let second = utf8.index(after: next)
+                    if second != utf8.endIndex, utf8[second] == UInt8(ascii: "/") { afterScheme = utf8.index(after: second) }
+                }
+                break
+            }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            position = utf8.index(after: position)
+        }
+        if afterScheme == nil, let scheme = rest.range(of: "://") { afterScheme = scheme.upperBound }
+        if let afterScheme {
+            rest = rest[afterScheme...]
             rest = rest[(rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex)...]
         }
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }

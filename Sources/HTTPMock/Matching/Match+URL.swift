@@ -18,7 +18,7 @@ extension Match {
                                                  summary: "url ~ /\(pattern)/", isUserCode: true) { request in
                 let url = request.url.absoluteString
                 return regex.containsMatch(in: url)
-            })
+            }.inBudget())
         }
     }
 

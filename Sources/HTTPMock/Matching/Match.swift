@@ -104,7 +104,7 @@ extension Match {
             return Compiled(condition: Condition(key: inner.key.map { "not:(" + $0 + ")" }, summary: "not (\(match.description))",
                                                  isUserCode: inner.conditions.contains(where: \.isUserCode)) {
                 !inner.matches($0)
-            })
+            }.inBudget(as: inner.conditions))
         }
     }
 

@@ -92,6 +92,12 @@ public struct MockResponse: Sendable {
         get { storage.render }
         set { mutate { $0.render = newValue } }
     }
+    /// Whether ``render`` is this package's own template work alone (no file read, no user code), which a server
+    /// may try on its event loop within a small budget (``Engine/attemptInPlace(_:)``).
+    var rendersInPlace: Bool {
+        get { storage.rendersInPlace }
+        set { mutate { $0.rendersInPlace = newValue } }
+    }
 
     /// Where serving this response moves a scenario (``movingScenario(_:to:)``); applied by the engine when it
     /// takes the response from its queue.
@@ -138,6 +144,7 @@ public struct MockResponse: Sendable {
         var scenarioMove: ScenarioPoint?
         var webhooks: [Webhook] = []
         var builtInPlace = false
+        var rendersInPlace = false
         var reasonPhrase: String?
 
         init(status: Status, headers: [String: String], lifetime: Lifetime, delivery: Delivery, content: Content,
@@ -159,6 +166,7 @@ public struct MockResponse: Sendable {
             copy.scenarioMove = scenarioMove
             copy.webhooks = webhooks
             copy.builtInPlace = builtInPlace
+            copy.rendersInPlace = rendersInPlace
             copy.reasonPhrase = reasonPhrase
             return copy
         }

@@ -58,6 +58,29 @@ enum ASCIICase {
         }
         return fast ?? (name.caseInsensitiveCompare(lowercased) == .orderedSame)
     }
+
+    /// `a.caseInsensitiveCompare(b) == .orderedSame`, comparing bytes when both are ASCII (header names): the
+    /// same answer, without Foundation's comparison on every header of every request.
+    static func equalIgnoringCase(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        let fast = a.withUTF8 { left in
+            b.withUTF8 { right -> Bool? in
+                guard left.count == right.count else {
+                    return left.allSatisfy({ $0 < 0x80 }) && right.allSatisfy({ $0 < 0x80 }) ? false : nil
+                }
+                for index in 0..<left.count {
+                    let x = left[index], y = right[index]
+                    if x >= 0x80 || y >= 0x80 { return nil }
+                    if (x >= 0x41 && x <= 0x5A ? x | 0x20 : x) != (y >= 0x41 && y <= 0x5A ? y | 0x20 : y) {
+                        // Differing here; the rest must be ASCII for the answer to be Foundation's.
+                        return left.allSatisfy({ $0 < 0x80 }) && right.allSatisfy({ $0 < 0x80 }) ? false : nil
+                    }
+                }
+                return true
+            }
+        }
+        return fast ?? (a.caseInsensitiveCompare(b) == .orderedSame)
+    }
 }
 
 /// The UTF-8 bytes of a pattern, for cheap checks before the `Character`-level ones (which stay the reference).

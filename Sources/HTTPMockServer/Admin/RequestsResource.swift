@@ -64,7 +64,6 @@ enum RequestsResource {
     /// next so many (all by default), `since` (ISO 8601) keeps those received after it. `meta.total` counts the
     /// whole journal. Written straight to bytes, one entry after another: no dictionary of the page is built.
     private static func list(_ request: AdminRequest, _ context: AdminContext) throws(AdminError) -> AdminReply {
-        let journal = context.mock.journal
         var since = Date.distantPast
         if let text = request.query["since"] {
             guard let date = ISO8601DateFormatter().date(from: text) else {
@@ -76,17 +75,16 @@ enum RequestsResource {
         let after = since
         let offset = try request.wholeNumber("offset", counting: "requests") ?? 0
         let limit = try request.wholeNumber("limit", counting: "requests") ?? Int.max
-        var page = journal.reversed().lazy.filter { $0.receivedAt > after }.dropFirst(offset).prefix(limit)
-            .makeIterator()
-        var json = JSONBytes(capacity: min(journal.count, limit) * 1_024 + 64)
+        let (page, total) = context.mock.journalPage(receivedAfter: after, offset: offset, limit: limit)
+        var json = JSONBytes(capacity: page.count * 1_024 + 64)
         json.object { json in
             json.key("meta")
-            json.object { json in json.member("total", journal.count) }
+            json.object { json in json.member("total", total) }
             json.key("requestJournalDisabled")
             json.bool(false)
             json.key("requests")
             json.array { json in
-                while let entry = page.next() { ServeEventJSON.writeServeEvent(entry, into: &json) }
+                for entry in page { ServeEventJSON.writeServeEvent(entry, into: &json) }
             }
         }
         return .json(json)

@@ -64,6 +64,20 @@ struct Journal: Sendable {
         (0..<occupied).map { slots[(start + $0) % slots.count] }
     }
 
+    /// Newest first, those `keep` picks: `offset` of them skipped, then at most `limit`. Only the page is copied.
+    func newestFirst(offset: Int, limit: Int, where keep: (JournalEntry) -> Bool) -> [JournalEntry] {
+        var page: [JournalEntry] = []
+        page.reserveCapacity(min(limit, count))
+        var skipped = 0
+        var position = occupied
+        while position > 0, page.count < limit {
+            position -= 1
+            guard let entry = slots[(start + position) % slots.count], keep(entry) else { continue }
+            if skipped < offset { skipped += 1 } else { page.append(entry) }
+        }
+        return page
+    }
+
     /// Entries whose identifier is `id` or later, oldest first.
     func entries(from id: Int) -> [JournalEntry] {
         let skip = min(max(id - firstID, 0), occupied)

@@ -29,6 +29,9 @@ struct Condition: Sendable {
     /// slow or call back into the mock: the engine then tests it outside its lock, and interception away from
     /// URLSession's work queue.
     let isUserCode: Bool
+    /// Whether `test`, though it counts as user code, is this package's own regular expression work, bounded by
+    /// ``RegexBudget``: a decision may try it in place within a small budget first (``Engine/attemptInPlace(_:)``).
+    private(set) var runsInBudget = false
 
     init(key: String?, weight: Int = 1, summary: String, isUserCode: Bool = false, precedence: Int = 0,
          captures: (@Sendable (CapturedRequest) -> [String: String])? = nil, scenario: ScenarioPoint? = nil,
@@ -47,9 +50,23 @@ struct Condition: Sendable {
 extension Condition {
     /// The same condition with another weight in a stub's specificity.
     func weighing(_ weight: Int) -> Condition {
-        Condition(key: key, weight: weight, summary: summary, isUserCode: isUserCode, precedence: precedence,
-                  captures: captures, scenario: scenario,
-                  test: test)
+        var weighed = Condition(key: key, weight: weight, summary: summary, isUserCode: isUserCode, precedence: precedence,
+                                captures: captures, scenario: scenario,
+                                test: test)
+        weighed.runsInBudget = runsInBudget
+        return weighed
+    }
+
+    /// The same condition marked as this package's own regular expression work (``runsInBudget``).
+    func inBudget() -> Condition {
+        var marked = self
+        marked.runsInBudget = true
+        return marked
+    }
+
+    /// A condition made of `inner` (`not`, `all`, `any`) runs in budget when each of them that runs user code does.
+    func inBudget(as inner: [Condition]) -> Condition {
+        inner.allSatisfy { !$0.isUserCode || $0.runsInBudget } ? inBudget() : self
     }
 
     /// Marks a stub to rank as WireMock ranks its mappings: among equal priorities, the most recently added wins,

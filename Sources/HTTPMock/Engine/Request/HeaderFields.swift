@@ -39,7 +39,7 @@ public struct HeaderFields: Sendable, Hashable, ExpressibleByDictionaryLiteral, 
 
     /// The first value of `name`, or `nil`. Setting replaces every value of `name`.
     public subscript(name: String) -> String? {
-        get { fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value }
+        get { fields.first { ASCIICase.equalIgnoringCase($0.name, name) }?.value }
         set {
             fields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
             if let newValue { fields.append(Field(name: name, value: newValue)) }
@@ -48,7 +48,7 @@ public struct HeaderFields: Sendable, Hashable, ExpressibleByDictionaryLiteral, 
 
     /// Every value of `name`, in order.
     public func values(for name: String) -> [String] {
-        fields.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+        fields.filter { ASCIICase.equalIgnoringCase($0.name, name) }.map(\.value)
     }
 
     /// Appends a value, keeping earlier values of the same name.

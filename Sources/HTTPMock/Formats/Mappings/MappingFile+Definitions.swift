@@ -90,6 +90,7 @@ extension MappingFile {
                 served.content = .data(template.render(request))
                 return served
             }
+            response.rendersInPlace = true
         }
         return response
     }

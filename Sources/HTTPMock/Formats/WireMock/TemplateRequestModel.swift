@@ -12,7 +12,12 @@ import _HTTPMockTemplates
 struct TemplateRequestModel: TemplateModel {
     let request: CapturedRequest
     let pathNames: [String: Int]
-    private let id = UUID().uuidString.lowercased()
+    /// `request.id`, made when a render first names it: a UUID reads the system's random source.
+    private let id = LazyID()
+
+    private final class LazyID: @unchecked Sendable {  // reason: a model serves one render, which runs on one thread
+        lazy var text = UUID().uuidString.lowercased()
+    }
 
     init(request: CapturedRequest, pathNames: [String: Int]) {
         self.request = request
@@ -61,7 +66,7 @@ struct TemplateRequestModel: TemplateModel {
         case "body": return .string(request.bodyText ?? "")
         case "bodyAsBase64": return .string((request.body ?? Data()).base64EncodedString())
         case "clientIp": return .string(request.clientIP)
-        case "id": return .string(id)
+        case "id": return .string(id.text)
         case "multipart": return .bool(request.headers["Content-Type"]?.lowercased().hasPrefix("multipart/") ?? false)
         case "requestLine": return .request
         default: return nil

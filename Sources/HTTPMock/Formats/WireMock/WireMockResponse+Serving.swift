@@ -170,6 +170,8 @@ extension WireMockResponse {
             served.delivery = Self.delivery(fixed: fixed + extra, dribble: dribble, bodyBytes: bytes)
             return served
         }
+        // A body file is read from disk at each request: never on a server's event loop.
+        response.rendersInPlace = bodyFile == nil
         return response
     }
 

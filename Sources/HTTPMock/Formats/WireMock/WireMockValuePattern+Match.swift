@@ -67,7 +67,7 @@ struct WireMockPart {
                     return Match.Compiled(condition: Condition(key: "wiremock:\(key)~\(pattern)", weight: 2, summary: "\(name) ~ /\(pattern)/",
                                                                isUserCode: true) { request in
                         values(request).contains { regex.containsMatch(in: $0) }
-                    })
+                    }.inBudget())
                 }
             },
             values: values)

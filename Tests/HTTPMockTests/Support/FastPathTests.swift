@@ -1,0 +1,48 @@
+import Foundation
+@testable import HTTPMock
+import Testing
+
+/// The request path's byte-level shortcuts give the answers of the Foundation calls they stand for.
+@Suite struct FastPathTests {
+    static let pieces = ["content-type", "Content-Type", "X-KEY", "x-key", "é", "É", "ß", "SS", "a", "A", "", "-", "Ä-b", "ä-B",
+                         "\u{212A}", "k", "K"]
+
+    @Test("header names compare ignoring case as caseInsensitiveCompare does")
+    func headerNames() {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var state = seed
+        func pick() -> String {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let count = Int(state >> 60) % 3 + 1
+            return (0..<count).map { index in Self.pieces[Int((state >> UInt64(8 * index)) & 0xFF) % Self.pieces.count] }.joined()
+        }
+        for _ in 0..<2_000 {
+            let a = pick(), b = Bool.random() ? pick() : a.uppercased()
+            #expect(ASCIICase.equalIgnoringCase(a, b) == (a.caseInsensitiveCompare(b) == .orderedSame), "seed \(seed): \(a) / \(b)")
+        }
+    }
+
+    /// The reading of a URL's path and query before it went over the UTF-8 bytes.
+    static func reference(_ url: URL) -> (path: String, query: String?) {
+        var rest = Substring(url.absoluteString)
+        if let scheme = rest.range(of: "://") {
+            rest = rest[scheme.upperBound...]
+            rest = rest[(rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex)...]
+        }
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        guard let mark = rest.firstIndex(of: "?") else { return (String(rest), nil) }
+        return (String(rest[..<mark]), String(rest[rest.index(after: mark)...]))
+    }
+
+    @Test("a request's path and query as written are read as before", arguments: [
+        "https://api.example.com/users/42?x=1#top", "http://127.0.0.1:8080/", "http://h", "http://h?q", "http://h#f",
+        "https://h/a%20b/c?u=http://x/y", "mailto:someone@example.com", "urn:isbn:0451450523", "file:///tmp/a?b",
+        "http://user:pass@h:1/p?q=é", "custom-scheme://host/path", "http://h/p://q",
+    ])
+    func relativeURL(_ text: String) throws {
+        let url = try #require(URL(string: text))
+        let read = RelativeURL(url)
+        let expected = Self.reference(url)
+        #expect(read.path == expected.path && read.query == expected.query, "\(text)")
+    }
+}
