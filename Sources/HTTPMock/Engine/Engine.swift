@@ -261,7 +261,7 @@ final class Engine: Sendable {
         case .build(let response, let captures, let entry):
             return (.respond(response.resolved(for: request, captures: captures)), entry)
         case .render(let response, let entry):
-            return (.respond(response.rendered(for: request)), entry)
+            return (.respond(reachable(response.rendered(for: request))), entry)
         case .match(let rules, let stubs):
             let overrun = RegexBudget.Overrun()
             return RegexBudget.$overrun.withValue(overrun) { match(request, rules: rules, stubs: stubs, overrun: overrun) }
@@ -287,7 +287,7 @@ final class Engine: Sendable {
             if let pattern = overrun.take() { return exceeded(request, candidate: stub, in: .stubs, pattern: pattern) }
             guard let (response, entry) = state.withLock({ consume(stub.id, for: request, in: &$0) }) else { continue }
             journalEvents.notify(.appended, entry: entry, engine: self)
-            guard case .dynamic = response.content else { return (.respond(response.rendered(for: request)), entry) }
+            guard case .dynamic = response.content else { return (.respond(reachable(response.rendered(for: request))), entry) }
             var captures: [String: String] = [:]
             for capture in stub.conditions.compactMap(\.captures) { captures.merge(capture(request)) { $1 } }
             return (.respond(response.resolved(for: request, captures: captures)), entry)
@@ -463,6 +463,19 @@ extension Engine {
     /// Whether a proxy or a webhook may send to `host`: loopback, or a host the user allowed.
     func mayReach(_ host: String) -> Bool {
         Loopback.allows(host, among: state.withLock { $0.allowedHosts })
+    }
+
+    /// A rendered `response` as it is, unless it forwards to a target rendered from a template (a WireMock
+    /// `proxyBaseUrl` with `{{…}}`) whose host this mock may not reach now: then `500` naming the template, the host
+    /// and how to allow it, and nothing is sent. A fixed target was checked when it loaded.
+    func reachable(_ response: MockResponse) -> MockResponse {
+        guard let forwarding = response.forwarding, let place = forwarding.renderedFrom else { return response }
+        let host = forwarding.base.host ?? ""
+        if mayReach(host) { return response }
+        let target = forwarding.base.absoluteString
+        let quoted = target.count > 200 ? String(target.prefix(200)) + "…" : target
+        return .plaintext("HTTPMock: \(place): \"proxyBaseUrl\" rendered to \(quoted) for this request, which sends it to \(host), beyond this machine; not sent: \(Loopback.howToAllow(host))\n",
+                          status: .internalServerError, lifetime: .eternal)
     }
 
     /// Who sends webhooks (the interception layer, with the mock's passthrough session).
