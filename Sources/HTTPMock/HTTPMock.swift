@@ -116,8 +116,10 @@ public final class HTTPMock: Sendable {
 
     /// Hosts beyond this machine that WireMock mappings may send requests to: the targets of `proxyBaseUrl` and of
     /// webhooks. Empty by default: a mapping may proxy to loopback only (`localhost`, `127.0.0.1`, `::1`), and one
-    /// that names another host is refused when it is loaded, naming the host (set this before loading); a webhook
-    /// whose URL names another host is not sent, and its journal entry says why.
+    /// that names another host is refused when it is loaded, naming the host (set this before loading). A target
+    /// that is a template (`"proxyBaseUrl": "http://{{request.headers.X-Target}}"`, a webhook's `url`) is rendered
+    /// for each request and checked then, against this set as it is at that moment: a proxied request to another
+    /// host is answered `500` naming it, and a webhook to one is not sent, its journal entry saying why.
     ///
     /// ```swift
     /// mock.allowedProxyHosts = ["staging.example.com"]

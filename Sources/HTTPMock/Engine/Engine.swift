@@ -261,7 +261,7 @@ final class Engine: Sendable {
         case .build(let response, let captures, let entry):
             return (.respond(response.resolved(for: request, captures: captures)), entry)
         case .render(let response, let entry):
-            return (.respond(response.rendered(for: request)), entry)
+            return (.respond(reachable(response.rendered(for: request))), entry)
         case .match(let rules, let stubs):
             let overrun = RegexBudget.Overrun()
             return RegexBudget.$overrun.withValue(overrun) { match(request, rules: rules, stubs: stubs, overrun: overrun) }
@@ -281,7 +281,7 @@ final class Engine: Sendable {
         case .build:
             return .deferred(deferred)
         case .render(let response, let entry):
-            guard let rendered = Self.renderedInPlace(response, for: request) else { return .deferred(deferred) }
+            guard let rendered = renderedInPlace(response, for: request) else { return .deferred(deferred) }
             return .decided(.respond(rendered), entry: entry)
         case .match(let rules, let stubs):
             func bounded(_ candidate: Candidate) -> Bool { candidate.conditions.allSatisfy { !$0.isUserCode || $0.runsInBudget } }
@@ -296,11 +296,11 @@ final class Engine: Sendable {
 
     /// `response` rendered for `request` within the in-place budget, or `nil` when it is not rendered in place
     /// (its template reads a file, or runs past that budget: it is rendered again where user code runs).
-    private static func renderedInPlace(_ response: MockResponse, for request: CapturedRequest) -> MockResponse? {
+    private func renderedInPlace(_ response: MockResponse, for request: CapturedRequest) -> MockResponse? {
         guard response.render == nil || response.rendersInPlace else { return nil }
         let overrun = RegexBudget.Overrun(inPlace: true)
         let rendered = RegexBudget.$overrun.withValue(overrun) { response.rendered(for: request) }
-        return overrun.pattern == nil ? rendered : nil
+        return overrun.pattern == nil ? reachable(rendered) : nil
     }
 
     /// The matching half of ``finish(_:)``: user conditions tested here, outside the lock. A regular expression
@@ -343,8 +343,8 @@ final class Engine: Sendable {
             guard let (response, entry) = state.withLock({ consume(stub.id, for: request, in: &$0) }) else { continue }
             journalEvents.notify(.appended, entry: entry, engine: self)
             guard case .dynamic = response.content else {
-                guard overrun.inPlace else { return .decided(.respond(response.rendered(for: request)), entry: entry) }
-                if let rendered = Self.renderedInPlace(response, for: request) { return .decided(.respond(rendered), entry: entry) }
+                guard overrun.inPlace else { return .decided(.respond(reachable(response.rendered(for: request))), entry: entry) }
+                if let rendered = renderedInPlace(response, for: request) { return .decided(.respond(rendered), entry: entry) }
                 return .deferred(Deferred(request: request, step: .render(response, entry: entry)))
             }
             var captures: [String: String] = [:]
@@ -527,6 +527,19 @@ extension Engine {
     /// Whether a proxy or a webhook may send to `host`: loopback, or a host the user allowed.
     func mayReach(_ host: String) -> Bool {
         Loopback.allows(host, among: state.withLock { $0.allowedHosts })
+    }
+
+    /// A rendered `response` as it is, unless it forwards to a target rendered from a template (a WireMock
+    /// `proxyBaseUrl` with `{{…}}`) whose host this mock may not reach now: then `500` naming the template, the host
+    /// and how to allow it, and nothing is sent. A fixed target was checked when it loaded.
+    func reachable(_ response: MockResponse) -> MockResponse {
+        guard let forwarding = response.forwarding, let place = forwarding.renderedFrom else { return response }
+        let host = forwarding.base.host ?? ""
+        if mayReach(host) { return response }
+        let target = forwarding.base.absoluteString
+        let quoted = target.count > 200 ? String(target.prefix(200)) + "…" : target
+        return .plaintext("HTTPMock: \(place): \"proxyBaseUrl\" rendered to \(quoted) for this request, which sends it to \(host), beyond this machine; not sent: \(Loopback.howToAllow(host))\n",
+                          status: .internalServerError, lifetime: .eternal)
     }
 
     /// Who sends webhooks (the interception layer, with the mock's passthrough session).

@@ -19,7 +19,7 @@ enum WebhookSender {
         let entry = pending.entry
         switch webhook.request(for: pending.request) {
         case .failure(let problem):
-            engine.recordWebhook(entry, WebhookRecord(method: webhook.method, url: problem.url, status: nil,
+            engine.recordWebhook(entry, WebhookRecord(method: problem.method, url: problem.url, status: nil,
                                                       error: "not sent: \(problem.reason) (\(webhook.source))"))
         case .success(let planned):
             let host = planned.url.host ?? ""

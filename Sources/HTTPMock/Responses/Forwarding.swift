@@ -5,19 +5,40 @@ import Foundation
 /// process, HTTPMockServer's forwarding over the socket.
 struct Forwarding: Sendable {
     /// Scheme, authority and an optional path that the request's own path follows.
-    let base: URL
+    private(set) var base: URL
     /// A path prefix taken off the request's path first (`proxyUrlPrefixToRemove`).
     let prefixToRemove: String?
     /// Headers set on the forwarded request, replacing any of the same name (`additionalProxyRequestHeaders`).
     let addedHeaders: [(name: String, value: String)]
     /// Headers not forwarded (`removeProxyRequestHeaders`), by name in any case.
     let removedHeaders: Set<String>
+    /// Where ``base`` was rendered from, when it is a template filled from each request (`mappings/p.json at
+    /// response.proxyBaseUrl`): its host was not known when the mapping loaded, so the engine checks it when it
+    /// answers. `nil`: a fixed base, checked when loaded.
+    private(set) var renderedFrom: String?
 
     init(base: URL, prefixToRemove: String? = nil, addedHeaders: [(name: String, value: String)] = [], removedHeaders: [String] = []) {
         self.base = base
         self.prefixToRemove = prefixToRemove
         self.addedHeaders = addedHeaders
         self.removedHeaders = Set(removedHeaders.map { $0.lowercased() })
+    }
+
+    /// The same forwarding to `base`, rendered from the template at `place` for one request.
+    func rebased(on base: URL, renderedFrom place: String) -> Forwarding {
+        var copy = self
+        copy.base = base
+        copy.renderedFrom = place
+        return copy
+    }
+
+    /// `text` as a base URL to forward to: absolute `http` or `https`, with a host, a port (if any) from 1 to 65535,
+    /// and no query, fragment or user (which would hide the host a reader sees); `nil` otherwise.
+    static func base(_ text: String) -> URL? {
+        guard let base = URL(string: text), ["http", "https"].contains(base.scheme?.lowercased() ?? ""), base.host?.isEmpty == false,
+              base.query == nil, base.fragment == nil, base.user == nil, base.password == nil,
+              base.port.map({ (1...65_535).contains($0) }) ?? true else { return nil }
+        return base
     }
 
     /// The request that goes on: `base` followed by the request's path (less the prefix) and query, its method and

@@ -43,6 +43,37 @@ struct ProxiedMappingTests {
         }
     }
 
+    @Test("a templated proxyBaseUrl is rendered for each request: to the loopback server it names, or refused with 500 when it names another host")
+    func templatedTargetPerRequest() async throws {
+        let upstream = HTTPMock()
+        upstream.addResponses(forPath: "/base/orders/9") { MockResponse.plaintext("from upstream", lifetime: .eternal) }
+        try await HTTPMockServer.withServer(serving: upstream) { upstreamServer in
+            let port = try #require(upstreamServer.baseURL.port)
+            let folder = try temporaryFolder([
+                "mappings/proxy.json": #"""
+                    {"request": {"urlPathPattern": "/api/.*"},
+                     "response": {"proxyBaseUrl": "http://{{request.headers.X-Target}}:{{request.headers.X-Port}}/base",
+                                  "proxyUrlPrefixToRemove": "/api", "transformers": ["response-template"]}}
+                    """#,
+            ])
+            let front = HTTPMock()
+            try front.loadWireMockMappings(from: folder)
+            try await HTTPMockServer.withServer(serving: front) { server in
+                let reply = try await call("GET", server.baseURL.adding("/api/orders/9"), headers: ["X-Target": "127.0.0.1", "X-Port": "\(port)"])
+                #expect(reply.status == 200 && reply.text == "from upstream")
+                #expect(upstream.journal.count == 1)
+                let refused = try await call("GET", server.baseURL.adding("/api/orders/9"),
+                                             headers: ["X-Target": "upstream.example.com", "X-Port": "\(port)"])
+                #expect(refused.status == 500)
+                #expect(refused.text.contains("mappings/proxy.json") && refused.text.contains("upstream.example.com, beyond this machine"))
+                #expect(refused.text.contains("--allow-proxy-to upstream.example.com"))
+                #expect(front.journal.last?.statusCode == 500)
+                // Nothing went out for the refused one.
+                #expect(upstream.journal.count == 1)
+            }
+        }
+    }
+
     @Test("a webhook goes to its loopback target after the server has answered, and is kept with the answered request")
     func webhookAfterTheAnswer() async throws {
         let receiver = HTTPMock()

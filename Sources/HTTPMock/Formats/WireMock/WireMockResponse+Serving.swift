@@ -18,8 +18,14 @@ extension WireMockResponse {
     /// delay is drawn for each request.
     ///
     /// A proxied response (`proxyBaseUrl`) goes to loopback, or to a host of `proxyHosts` (`nil`: not checked, for a
-    /// mapping read on its own).
+    /// mapping read on its own). A `proxyBaseUrl` template is rendered for each request, as WireMock renders it when
+    /// the response is templated, and the engine checks its host then (see ``templatedProxy(_:templating:pathNames:)``).
     func served(files: Files, globalTemplating: Bool, pathTemplate: String?, proxyHosts: Set<String>?) throws(HTTPMockError) -> MockResponse {
+        let templating = templated || globalTemplating
+        let pathNames = pathTemplate.map(WireMockRequest.segmentPositions) ?? [:]
+        if let proxy, proxyBaseTemplate != nil {
+            return try templatedProxy(proxy, templating: templating, pathNames: pathNames)
+        }
         if let proxy {
             let host = proxy.base.host ?? ""
             if let proxyHosts, !Loopback.allows(host, among: proxyHosts) {
@@ -27,8 +33,6 @@ extension WireMockResponse {
             }
             return MockResponse(status: .ok, headers: [:], content: .forward(proxy), contentType: nil, lifetime: .eternal, delivery: .instant)
         }
-        let templating = templated || globalTemplating
-        let pathNames = pathTemplate.map(WireMockRequest.segmentPositions) ?? [:]
         func template(_ text: String, at key: String) throws(HTTPMockError) -> BodyTemplate? {
             guard templating, text.contains("{{") else { return nil }
             let template = try BodyTemplate(wireMock: text, pathNames: pathNames, place: "\(node.place) at \(node.path).\(key)",
@@ -172,6 +176,39 @@ extension WireMockResponse {
         }
         // A body file is read from disk at each request: never on a server's event loop.
         response.rendersInPlace = bodyFile == nil
+        return response
+    }
+
+    /// The longest rendered `proxyBaseUrl` an error answer quotes.
+    static let quotedTargetLimit = 200
+
+    /// A response whose `proxyBaseUrl` is a template: rendered for each request with the response templates' model
+    /// (the base is then a URL such as `http://127.0.0.1:8081`, or the answer is `500` saying what it rendered to and
+    /// why that is no base URL). Without templating (`transformers`, `globalTemplating`), the text stays as it is, as
+    /// WireMock leaves it, and the answer says to turn templating on. The host is checked when the engine answers
+    /// (``Forwarding/renderedFrom``): the allowed hosts may change after loading.
+    private func templatedProxy(_ proxy: Forwarding, templating: Bool, pathNames: [String: Int]) throws(HTTPMockError) -> MockResponse {
+        guard let (text, baseNode) = proxyBaseTemplate else { preconditionFailure("a templated proxy has its template") }
+        let place = "\(baseNode.place) at \(baseNode.path)"
+        let template = templating
+            ? try BodyTemplate(wireMock: text, pathNames: pathNames, place: place, parameters: parameters)
+            : BodyTemplate(parts: [.literal(text)], escapesForJSON: false)
+        // Served only if a face skipped rendering, which none does: never a request to an unchecked target.
+        var response = MockResponse.plaintext("HTTPMock: \(place): the proxyBaseUrl template was not rendered for this request\n",
+                                              status: .internalServerError, lifetime: .eternal)
+        response.render = { request in
+            let rendered = template.text(request)
+            guard let base = Forwarding.base(rendered) else {
+                let quoted = rendered.count > Self.quotedTargetLimit ? String(rendered.prefix(Self.quotedTargetLimit)) + "…" : rendered
+                let hint = templating
+                    ? "the template must give a base URL such as \"http://127.0.0.1:8081\" (http or https, a host, a port from 1 to 65535, no query, fragment or user)"
+                    : "its {{…}} are filled only when the response is templated: add \"transformers\": [\"response-template\"] to the response"
+                return .plaintext("HTTPMock: \(place): \"proxyBaseUrl\" rendered to \(String(reflecting: quoted)) for this request, which is not a base URL to proxy to; \(hint)\n",
+                                  status: .internalServerError, lifetime: .eternal)
+            }
+            return MockResponse(status: .ok, headers: [:], content: .forward(proxy.rebased(on: base, renderedFrom: place)), contentType: nil,
+                                lifetime: .eternal, delivery: .instant)
+        }
         return response
     }
 

@@ -44,6 +44,8 @@ struct WireMockResponse {
     var jsonBodyText: Data?
     /// `proxyBaseUrl` and its companions: another server answers, and the rest of the response is not used.
     var proxy: Forwarding?
+    /// A `proxyBaseUrl` with `{{…}}`: its base is rendered for each request (``proxy`` has the companions).
+    var proxyBaseTemplate: (text: String, node: WireMockNode)?
     let node: WireMockNode
 
     static let keys = ["status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
@@ -63,8 +65,12 @@ struct WireMockResponse {
             return
         }
         let text = try baseNode.string()
-        guard let base = URL(string: text), ["http", "https"].contains(base.scheme?.lowercased() ?? ""), base.host?.isEmpty == false,
-              base.query == nil else {
+        // A template (`http://{{request.headers.X-Target}}`) is rendered for each request, and its URL and host
+        // checked then; the base here only carries the companions until it is.
+        let isTemplate = text.contains("{{")
+        if isTemplate { proxyBaseTemplate = (text, baseNode) }
+        guard let base = isTemplate ? URL(string: "http://127.0.0.1") : URL(string: text),
+              ["http", "https"].contains(base.scheme?.lowercased() ?? ""), base.host?.isEmpty == false, base.query == nil else {
             throw baseNode.error("\"\(text)\" is not a base URL to proxy to; write one such as \"http://127.0.0.1:8081\" (a scheme, a host, no query)")
         }
         let prefix = try node.child("proxyUrlPrefixToRemove", of: fields).map { (node) throws(HTTPMockError) in try node.string() }

@@ -9,7 +9,8 @@ enum WireMockWebhooks {
     static let parameterKeys = ["method", "url", "headers", "body", "base64Body", "delay"]
 
     /// The webhooks in `fields`. A URL without a template that names a host beyond this machine is refused unless
-    /// `allowedHosts` has it (`nil`: not checked, for a mapping read on its own).
+    /// `allowedHosts` has it (`nil`: not checked, for a mapping read on its own); one with a template is checked
+    /// each time it is sent.
     static func read(_ fields: [String: JSONValue], of top: WireMockNode, source: String,
                      allowedHosts: Set<String>?) throws(HTTPMockError) -> [Webhook] {
         var webhooks: [Webhook] = []
@@ -50,8 +51,17 @@ enum WireMockWebhooks {
         func template(_ text: String, at key: String) throws(HTTPMockError) -> BodyTemplate {
             try BodyTemplate(wireMock: text, pathNames: [:], place: "\(node.place) at \(node.path).\(key)")
         }
-        let method = try node.child("method", of: fields)?.string().uppercased() ?? "POST"
-        if let problem = MethodName.problem(method) { throw node.child("method", of: fields)!.error(problem) }
+        // A method or URL with `{{…}}` is rendered when the webhook is sent, and checked then (not sent, and the
+        // journal says why, when it is no method or URL, or names a host beyond this machine that is not allowed).
+        let methodText = try node.child("method", of: fields)?.string() ?? "POST"
+        var method = methodText.uppercased()
+        var methodTemplate: BodyTemplate?
+        if methodText.contains("{{") {
+            method = methodText
+            methodTemplate = try template(methodText, at: "method")
+        } else if let problem = MethodName.problem(method) {
+            throw node.child("method", of: fields)!.error(problem)
+        }
         guard let urlNode = node.child("url", of: fields) else { throw node.error("a webhook needs a \"url\" to send to") }
         let url = try urlNode.string()
         if !url.contains("{{") {
@@ -96,6 +106,6 @@ enum WireMockWebhooks {
                 throw delayNode.error("\"\(other)\" is not a webhook delay; use \"fixed\" or \"uniform\"")
             }
         }
-        return Webhook(method: method, url: try template(url, at: "url"), headers: headers, body: body, delay: delay, source: source)
+        return Webhook(method: method, methodTemplate: methodTemplate, url: try template(url, at: "url"), headers: headers, body: body, delay: delay, source: source)
     }
 }

@@ -71,4 +71,132 @@ import TestSupport
             #expect { try HTTPMock().loadWireMockMappings(from: bad) } throws: { "\($0)".contains(message) }
         }
     }
+
+    /// An upstream that answers every request with the host, port and path it was sent to.
+    private func echoingUpstream() -> HTTPMock {
+        let upstream = HTTPMock()
+        upstream.addResponses(forPath: "/**", host: "**") {
+            MockResponse.dynamic(lifetime: .eternal) { request, _ in
+                .plaintext("\(request.url.host ?? ""):\(request.url.port ?? 0)\(request.url.path)")
+            }
+        }
+        return upstream
+    }
+
+    private static let templatedProxy = #"""
+        {"request": {"urlPathPattern": "/api/.*"},
+         "response": {"proxyBaseUrl": "http://{{request.headers.X-Target}}:{{request.headers.X-Port}}/base",
+                      "proxyUrlPrefixToRemove": "/api", "transformers": ["response-template"]}}
+        """#
+
+    @Test("a templated proxyBaseUrl loads and is rendered for each request: each goes to the loopback target its headers name")
+    func templatedTargetPerRequest() async throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        print("templated proxy targets: seed \(seed)")
+        var random = SplitMix(seed: seed)
+        let upstream = echoingUpstream()
+        let mock = HTTPMock(passthroughSession: upstream.urlSession)
+        try mock.loadWireMockMappings(from: try WireMockBadInputTests.folder(["mappings/p.json": Self.templatedProxy]))
+        let hosts = ["127.0.0.1", "localhost", "127.0.0.2", "127.1.2.3", "api.localhost"]
+        for index in 0..<12 {
+            let host = hosts[Int(random.next() % UInt64(hosts.count))]
+            let port = 1024 + Int(random.next() % 60_000)
+            let reply = try await mock.urlSession.fetch("https://app.example.com/api/users/\(index)",
+                                                        headers: ["X-Target": host, "X-Port": "\(port)"])
+            #expect(reply.status == 200, "seed \(seed), case \(index)")
+            #expect(reply.text == "\(host):\(port)/base/users/\(index)", "seed \(seed), case \(index)")
+        }
+        #expect(upstream.journal.count == 12)
+    }
+
+    @Test("a templated proxyBaseUrl that renders to a host beyond this machine is refused when the request is answered, and nothing is sent")
+    func templatedTargetRefusedWhenAnswered() async throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        print("refused templated proxy targets: seed \(seed)")
+        var random = SplitMix(seed: seed)
+        func label() -> String { String((0..<(3 + Int(random.next() % 6))).map { _ in "abcdefghijklmnopqrstuvwxyz".randomElement(using: &random)! }) }
+        let upstream = echoingUpstream()
+        let mock = HTTPMock(passthroughSession: upstream.urlSession)
+        // Loads: the host is not known until a request names it.
+        try mock.loadWireMockMappings(from: try WireMockBadInputTests.folder(["mappings/p.json": Self.templatedProxy]))
+        var refused: [String] = []
+        for index in 0..<12 {
+            let host = switch random.next() % 7 {
+            case 0: "\(label()).example.com"
+            case 1: "10.\(random.next() % 256).\(random.next() % 256).\(random.next() % 256)"
+            case 2: "128.0.0.\(1 + random.next() % 254)"
+            case 3: "127.0.0.1.\(label()).com"
+            case 4: "localhost.\(label()).com"
+            case 5: "\(label())localhost"
+            default: "0.0.0.0"
+            }
+            refused.append(host)
+            let reply = try await mock.urlSession.fetch("https://app.example.com/api/x", headers: ["X-Target": host, "X-Port": "8081"])
+            #expect(reply.status == 500, "seed \(seed), case \(index): \(host)")
+            #expect(reply.text.contains("mappings/p.json") && reply.text.contains("\(host), beyond this machine")
+                    && reply.text.contains("mock.allowedProxyHosts = [\"\(host)\"]"), "seed \(seed), case \(index): \(reply.text)")
+            #expect(mock.journal.last?.statusCode == 500)
+        }
+        #expect(upstream.journal.isEmpty, "seed \(seed): \(upstream.journal.map(\.request.url))")
+        // Checked when answered, against the hosts allowed then.
+        mock.allowedProxyHosts = [refused[0]]
+        let reply = try await mock.urlSession.fetch("https://app.example.com/api/x", headers: ["X-Target": refused[0], "X-Port": "8081"])
+        #expect(reply.status == 200 && reply.text == "\(refused[0]):8081/base/x", "seed \(seed)")
+        #expect(upstream.journal.count == 1)
+    }
+
+    @Test("a templated proxyBaseUrl that renders to no base URL answers 500 saying what it rendered to; without templating, how to turn it on")
+    func malformedRenderingRefused() async throws {
+        let upstream = echoingUpstream()
+        let mock = HTTPMock(passthroughSession: upstream.urlSession)
+        try mock.loadWireMockMappings(from: try WireMockBadInputTests.folder([
+            "mappings/p.json": #"{"request": {"urlPath": "/p"}, "response": {"proxyBaseUrl": "{{request.headers.X-Target}}", "transformers": ["response-template"]}}"#,
+            "mappings/plain.json": #"{"request": {"urlPath": "/plain"}, "response": {"proxyBaseUrl": "http://{{request.headers.X-Target}}"}}"#,
+        ]))
+        for target in ["", "ftp://127.0.0.1", "127.0.0.1:8081", "http://", "http://127.0.0.1:8081/x?q=1", "http://127.0.0.1#top",
+                       "http://upstream.example.com@127.0.0.1", "not a url", "http://127.0.0.1:99999999999"] {
+            let reply = try await mock.urlSession.fetch("https://app.example.com/p", headers: ["X-Target": target])
+            #expect(reply.status == 500, "\(target)")
+            #expect(reply.text.contains("mappings/p.json at response.proxyBaseUrl") && reply.text.contains("is not a base URL to proxy to"),
+                    "\(target): \(reply.text)")
+        }
+        // A long rendering is quoted in part.
+        let long = "ftp://127.0.0.1/" + String(repeating: "a", count: 8_000)
+        let reply = try await mock.urlSession.fetch("https://app.example.com/p", headers: ["X-Target": long])
+        #expect(reply.status == 500 && reply.text.contains("…") && reply.text.count < 1_000)
+        // WireMock renders proxyBaseUrl only when the response is templated: the text stays as it is, and says so.
+        let plain = try await mock.urlSession.fetch("https://app.example.com/plain", headers: ["X-Target": "127.0.0.1"])
+        #expect(plain.status == 500)
+        #expect(plain.text.contains(#""transformers": ["response-template"]"#), "\(plain.text)")
+        #expect(upstream.journal.isEmpty, "sent: \(upstream.journal.map { $0.request.url.absoluteString.prefix(80) })")
+    }
+
+    @Test("a fixed proxyBaseUrl or webhook beyond this machine is still refused when loaded, every one at once; a templated one loads")
+    func fixedTargetsStillRefusedAtLoad() throws {
+        let folder = try WireMockBadInputTests.folder([
+            "mappings/a.json": #"{"request": {"urlPath": "/a"}, "response": {"proxyBaseUrl": "https://a.example.com"}}"#,
+            "mappings/b.json": #"{"request": {"urlPath": "/b"}, "serveEventListeners": [{"name": "webhook", "parameters": {"url": "https://b.example.com/in"}}]}"#,
+            "mappings/c.json": #"{"request": {"urlPath": "/c"}, "response": {"proxyBaseUrl": "https://{{request.headers.X-C}}", "transformers": ["response-template"]}}"#,
+        ])
+        #expect {
+            try HTTPMock().loadWireMockMappings(from: folder)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("mappings/a.json") && text.contains("a.example.com, beyond this machine")
+                && text.contains("mappings/b.json") && text.contains("b.example.com, beyond this machine") && !text.contains("mappings/c.json")
+        }
+    }
+}
+
+/// SplitMix64: the same numbers for the same seed, on every platform.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

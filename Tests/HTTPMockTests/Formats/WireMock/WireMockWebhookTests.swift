@@ -87,4 +87,54 @@ import TestSupport
             #expect { try HTTPMock().loadWireMockMappings(from: bad) } throws: { "\($0)".contains(message) }
         }
     }
+
+    @Test("a webhook's templated url and method are rendered for each request: sent to the loopback receiver they name, or not sent and the journal says why")
+    func templatedURLAndMethod() async throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        print("templated webhook targets: seed \(seed)")
+        var random = SplitMix(seed: seed)
+        let receiver = HTTPMock()
+        receiver.addResponses(forPath: "/hooks/**", host: "**") { MockResponse.empty(status: .accepted, lifetime: .eternal) }
+        let mock = HTTPMock(passthroughSession: receiver.urlSession)
+        try mock.loadWireMockMappings(from: try WireMockBadInputTests.folder(["mappings/w.json": #"""
+            {"request": {"urlPath": "/orders"}, "response": {"status": 200},
+             "serveEventListeners": [{"name": "webhook", "parameters": {
+               "method": "{{request.headers.X-Hook-Method}}",
+               "url": "http://{{request.headers.X-Hook-Host}}/hooks/{{request.query.id}}"}}]}
+            """#]))
+        let methods = ["put", "PATCH", "Delete", "POST", "GET"]
+        let hosts = ["127.0.0.1:9090", "localhost:9091", "[::1]:9092", "127.0.0.5"]
+        var expected: [(method: String, url: String)] = []
+        for index in 0..<8 {
+            let method = methods[Int(random.next() % UInt64(methods.count))]
+            let host = hosts[Int(random.next() % UInt64(hosts.count))]
+            let reply = try await mock.urlSession.fetch("https://shop.example.com/orders?id=\(index)",
+                                                        headers: ["X-Hook-Method": method, "X-Hook-Host": host])
+            #expect(reply.status == 200)
+            let sent = try await entry(index, of: mock, withWebhooks: 1).webhooks[0]
+            let url = "http://\(host)/hooks/\(index)"
+            #expect(sent.method == method.uppercased() && sent.url == url && sent.status == 202 && sent.error == nil,
+                    "seed \(seed), case \(index): \(sent)")
+            expected.append((method.uppercased(), url))
+        }
+        #expect(receiver.journal.map { "\($0.request.method) \($0.request.url.absoluteString)" } == expected.map { "\($0.method) \($0.url)" },
+                "seed \(seed)")
+
+        // Refused when sent: a host beyond this machine, a rendering that is no method or no URL.
+        for (index, (method, host, why)) in [
+            ("POST", "hooks.example.com", "hooks.example.com is beyond this machine"),
+            ("GE T", "127.0.0.1:9090", #""method" rendered to "GE T""#),
+            ("", "127.0.0.1:9090", #""method" rendered to """#),
+            ("POST", "", "is not an http or https URL"),
+        ].enumerated() {
+            let id = 8 + index
+            #expect(try await mock.urlSession.fetch("https://shop.example.com/orders?id=\(id)",
+                                                    headers: ["X-Hook-Method": method, "X-Hook-Host": host]).status == 200)
+            let refused = try await entry(id, of: mock, withWebhooks: 1).webhooks[0]
+            #expect(refused.status == nil && refused.error?.contains("not sent") == true && refused.error?.contains(why) == true,
+                    "\(method) \(host): \(refused)")
+            #expect(refused.error?.contains("mappings/w.json") == true)
+        }
+        #expect(receiver.journal.count == expected.count)
+    }
 }
