@@ -21,7 +21,8 @@ import _HTTPMockRegex
 /// - refusals: ``recordRefusal(_:)``, ``refusals``;
 /// - scenarios: ``scenarios``, ``scenarioState(_:)``, ``setScenarioState(_:of:)``, ``resetScenario(_:)``,
 ///   ``resetScenarios()``;
-/// - reports: ``stubUsage``, ``stubContents``, ``candidateCount(for:)`` (for the benchmarks).
+/// - reports: ``stubUsage``, ``stubContents``, ``stubListing(offset:limit:)``, ``scenarioGraphs``,
+///   ``candidateCount(for:)`` (for the benchmarks).
 final class Engine: Sendable {
     private struct State {
         let router = Router()
@@ -683,6 +684,25 @@ extension Engine {
         }
     }
 
+    /// One page of the stubs, in registration order: each with its hits, whether it is enabled, where it was loaded
+    /// from and the scenario states it requires and moves to; with how many there are in all. Walks the table up
+    /// to `offset + limit` stubs under the lock, never copying the rest.
+    func stubListing(offset: Int, limit: Int) -> StubListing {
+        state.withLock { state in
+            let uses = state.router.scenarioUses
+            let page = state.router.stubs.values.dropFirst(max(0, offset)).prefix(max(0, limit)).map { stub in
+                let use = uses[stub.id]
+                return ListedStub(id: stub.id, summary: stub.summary, route: Condition.route(of: stub),
+                                  hits: stub.hits, isEnabled: stub.isEnabled, remainingResponses: stub.queue.count,
+                                  servesForever: stub.queue.servesForever,
+                                  loadedFrom: stub.conditions.lazy.compactMap(\.loadedSource).first,
+                                  requiredStates: (use?.required ?? []).map { ListedStub.ScenarioState(scenario: $0.name, state: $0.state) },
+                                  movesTo: (use?.moves ?? []).map { ListedStub.ScenarioState(scenario: $0.name, state: $0.state) })
+            }
+            return StubListing(total: state.router.stubs.count, mockIsEnabled: state.isEnabled, stubs: Array(page))
+        }
+    }
+
     /// The near-miss report of `request` against the stubs, without deciding or journaling it: the stubs are copied
     /// under the lock and compared outside it (their conditions may run user code).
     func report(for request: CapturedRequest) -> UnmatchedReport {
@@ -715,6 +735,29 @@ extension Engine {
         state.withLock { state in
             state.router.namedScenarios.map {
                 Scenario(name: $0.name, state: state.scenarios.state(of: $0.name), possibleStates: $0.possibleStates)
+            }
+        }
+    }
+
+    /// Every scenario a stub names, in the order they were first named, with its state, its possible states and
+    /// the moves its stubs make: for each stub that moves it, from the state the stub requires of it (`nil`: any)
+    /// to the state a response of the stub moves it to, once for each distinct pair.
+    var scenarioGraphs: [ScenarioGraph] {
+        state.withLock { state in
+            var transitions: [String: [ScenarioGraph.Transition]] = [:]
+            let uses = state.router.scenarioUses
+            for id in uses.keys.sorted() {
+                guard let use = uses[id], !use.moves.isEmpty, let stub = state.router.stubs[id] else { continue }
+                for move in use.moves {
+                    let from = use.required.first { $0.name == move.name }?.state
+                    let transition = ScenarioGraph.Transition(stub: id, summary: stub.summary, route: Condition.route(of: stub),
+                                                              from: from, to: move.state)
+                    if transitions[move.name]?.contains(transition) != true { transitions[move.name, default: []].append(transition) }
+                }
+            }
+            return state.router.namedScenarios.map {
+                ScenarioGraph(name: $0.name, state: state.scenarios.state(of: $0.name), possibleStates: $0.possibleStates,
+                              transitions: transitions[$0.name] ?? [])
             }
         }
     }
