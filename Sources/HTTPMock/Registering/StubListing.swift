@@ -42,7 +42,7 @@ package struct ListedStub: Sendable, Equatable {
 /// (``HTTPMock/scenarioGraphs``).
 package struct ScenarioGraph: Sendable, Equatable {
     /// A stub that moves the scenario: from the state it requires (`nil`: in any state) to the state it moves to.
-    package struct Transition: Sendable, Equatable {
+    package struct Transition: Sendable, Hashable {
         package let stub: StubID
         /// The stub as reports name it.
         package let summary: String

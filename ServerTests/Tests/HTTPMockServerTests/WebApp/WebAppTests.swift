@@ -340,8 +340,9 @@ struct WebAppTests {
     @Test("the stubs come a page at a time: pages join into the whole list; past the end is empty; a bad offset or limit is named")
     func stubPaging() async throws {
         try await withAdminServer { server, mock in
+            var handles: [StubHandle] = []
             for index in 0..<10 {
-                try mock.stub(.method(.get), .path("/item/\(index)")) { MockResponse.plaintext("\(index)") }
+                handles.append(try mock.stub(.method(.get), .path("/item/\(index)")) { MockResponse.plaintext("\(index)") })
             }
             var routes: [String] = []
             for offset in stride(from: 0, to: 12, by: 4) {
@@ -357,8 +358,19 @@ struct WebAppTests {
                 #expect((page["stubs"] as? [Any])?.isEmpty == true, "\(past)")
                 #expect((page["meta"] as? [String: Any])?["total"] as? Int == 11, "\(past)")
             }
+            // With stubs removed, the pages skip the holes they leave, and still join into the whole list.
+            handles[2].remove()
+            handles[5].remove()
+            var left: [String] = []
+            for offset in stride(from: 0, to: 9, by: 3) {
+                let page = try #require(await fetch(server, "/__admin/webapp/stubs?limit=3&offset=\(offset)")?.json)
+                #expect((page["meta"] as? [String: Any])?["total"] as? Int == 9)
+                left += (page["stubs"] as? [[String: Any]] ?? []).compactMap { $0["route"] as? String }
+            }
+            #expect(left == ["ANY example.com/ok"] + [0, 1, 3, 4, 6, 7, 8, 9].map { "GET /item/\($0)" })
+            #expect((try #require(await fetch(server, "/__admin/webapp/stubs?offset=9")?.json)["stubs"] as? [Any])?.isEmpty == true)
             let most = try #require(await fetch(server, "/__admin/webapp/stubs?limit=\(WebAppStubs.mostLimit)")?.json)
-            #expect((most["stubs"] as? [Any])?.count == 11)
+            #expect((most["stubs"] as? [Any])?.count == 9)
             for (query, parameter) in [("limit=\(WebAppStubs.mostLimit + 1)", "limit"), ("offset=-1", "offset"), ("limit=many", "limit")] {
                 for listing in ["stubs", "scenarios"] {
                     let reply = try #require(await fetch(server, "/__admin/webapp/\(listing)?\(query)"))
