@@ -2,10 +2,10 @@
 import Foundation
 
 /// The traffic page, under `/__admin/webapp` (the path WireMock's GUI add-on is served at): the journal live, the
-/// near misses of unmatched requests, every stub of the mock and the scenarios drawn as graphs. One HTML page, its style sheet and its
-/// script, written here and kept in the binary; it reads the admin API as any client does, the journal's changes
-/// from `/__admin/webapp/events` (see ``WebAppFeed``), and the stubs and scenarios from `/__admin/webapp/stubs` and
-/// `/__admin/webapp/scenarios` (see ``WebAppStubs``).
+/// near misses of unmatched requests, every stub of the mock and the scenarios drawn as graphs. One HTML page, its
+/// style sheet and its script, written here and kept in the binary; it reads the admin API as any client does, the
+/// journal's changes from `/__admin/webapp/events` (see ``WebAppFeed``), and the stubs and scenarios from
+/// `/__admin/webapp/stubs` and `/__admin/webapp/scenarios` (see ``WebAppStubs``).
 ///
 /// It is part of the admin API: it answers only when the admin API is on, and behind the same checks (loopback
 /// host names, no other origin, `adminCredentials`).
