@@ -371,6 +371,12 @@ struct WebAppTests {
             #expect((try #require(await fetch(server, "/__admin/webapp/stubs?offset=9")?.json)["stubs"] as? [Any])?.isEmpty == true)
             let most = try #require(await fetch(server, "/__admin/webapp/stubs?limit=\(WebAppStubs.mostLimit)")?.json)
             #expect((most["stubs"] as? [Any])?.count == 9)
+            // After every stub is removed, the next ones are listed from the start, with their new ids.
+            mock.clearQueues()
+            try mock.stub(.method(.post), .path("/again")) { MockResponse.plaintext("again") }
+            let again = try #require(await fetch(server, "/__admin/webapp/stubs?offset=0&limit=2")?.json)
+            #expect((again["stubs"] as? [[String: Any]])?.map { $0["route"] as? String } == ["POST /again"])
+            #expect((again["stubs"] as? [[String: Any]])?.first?["id"] as? String == "#11")
             for (query, parameter) in [("limit=\(WebAppStubs.mostLimit + 1)", "limit"), ("offset=-1", "offset"), ("limit=many", "limit")] {
                 for listing in ["stubs", "scenarios"] {
                     let reply = try #require(await fetch(server, "/__admin/webapp/\(listing)?\(query)"))
