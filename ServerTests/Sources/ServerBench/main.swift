@@ -4,7 +4,8 @@
 // (ServerTests/stream-bench): `ServerBench stream EVENTS` answers every request with EVENTS server-sent events
 // (`MockResponse.events`), `ServerBench producer EVENTS` with a producer that sends them one by one, and
 // `ServerBench bare-stream EVENTS` is a bare SwiftNIO handler writing the same events as chunks, flushed as
-// HTTPMockServer flushes them (every 256). Prints the port, then
+// HTTPMockServer flushes them (every 256). For .ci/webapp-browser, `ServerBench webapp [FOLDER]` serves stubs
+// registered in code beside a WireMock folder, with the admin API on. Prints the port, then
 // serves until killed (SIGTERM and SIGINT exit normally, so `valgrind --tool=callgrind` writes its counts: see
 // ServerTests/instructions).
 //
@@ -21,7 +22,7 @@ import NIOPosix
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
-    print("usage: ServerBench mock STUBS | ServerBench bare | ServerBench stream|producer|bare-stream EVENTS")
+    print("usage: ServerBench mock STUBS | ServerBench bare | ServerBench stream|producer|bare-stream EVENTS | ServerBench webapp [WIREMOCK-FOLDER]")
     exit(2)
 }
 
@@ -127,6 +128,22 @@ func start() async throws -> Int {
         }
         mock.journalCapacity = 1000
         let server = try await HTTPMockServer.start(serving: mock)
+        servers.withLockedValue { $0.append(server) }
+        return server.port
+    case "webapp":
+        // For .ci/webapp-browser: stubs registered in code (one switched off, one moving a scenario) beside the
+        // WireMock folder given, with the admin API on, so the traffic page lists both kinds.
+        let mock = HTTPMock()
+        try mock.stub(.method(.get), .path("/code/hello")) { MockResponse.plaintext("from code", lifetime: .eternal) }
+        let off = try mock.stub(.method(.get), .path("/code/off")) { MockResponse.plaintext("off", lifetime: .eternal) }
+        off.isEnabled = false
+        try mock.stub(.method(.post), .path("/orders/ship"), .scenario("orders", state: "ordered")) {
+            MockResponse.plaintext("shipped", lifetime: .eternal).movingScenario("orders", to: "shipped")
+        }
+        if arguments.count >= 3 {
+            try mock.loadWireMockMappings(from: URL(fileURLWithPath: arguments[2]), ranking: .mostRecentlyAdded)
+        }
+        let server = try await HTTPMockServer.start(serving: mock, configuration: .init(adminAPI: true))
         servers.withLockedValue { $0.append(server) }
         return server.port
     default:

@@ -21,7 +21,8 @@ import _HTTPMockRegex
 /// - refusals: ``recordRefusal(_:)``, ``refusals``;
 /// - scenarios: ``scenarios``, ``scenarioState(_:)``, ``setScenarioState(_:of:)``, ``resetScenario(_:)``,
 ///   ``resetScenarios()``;
-/// - reports: ``stubUsage``, ``stubContents``, ``candidateCount(for:)`` (for the benchmarks).
+/// - reports: ``stubUsage``, ``stubContents``, ``stubListing(offset:limit:)``, ``scenarioGraphs``,
+///   ``candidateCount(for:)`` (for the benchmarks).
 final class Engine: Sendable {
     private struct State {
         let router = Router()
@@ -768,6 +769,25 @@ extension Engine {
         }
     }
 
+    /// One page of the stubs, in registration order: each with its hits, whether it is enabled, where it was loaded
+    /// from and the scenario states it requires and moves to; with how many there are in all. Under the lock it
+    /// reads the page's stubs only (those before are skipped by their slots).
+    func stubListing(offset: Int, limit: Int) -> StubListing {
+        state.withLock { state in
+            let uses = state.router.scenarioUses
+            let page = state.router.stubs.values(from: max(0, offset)).prefix(max(0, limit)).map { stub in
+                let use = uses[stub.id]
+                return ListedStub(id: stub.id, summary: stub.summary, route: Condition.route(of: stub),
+                                  hits: stub.hits, isEnabled: stub.isEnabled, remainingResponses: stub.queue.count,
+                                  servesForever: stub.queue.servesForever,
+                                  loadedFrom: stub.conditions.lazy.compactMap(\.loadedSource).first,
+                                  requiredStates: (use?.required ?? []).map { ListedStub.ScenarioState(scenario: $0.name, state: $0.state) },
+                                  movesTo: (use?.moves ?? []).map { ListedStub.ScenarioState(scenario: $0.name, state: $0.state) })
+            }
+            return StubListing(total: state.router.stubs.count, mockIsEnabled: state.isEnabled, stubs: Array(page))
+        }
+    }
+
     /// The near-miss report of `request` against the stubs, without deciding or journaling it: the stubs are copied
     /// under the lock and compared outside it (their conditions may run user code).
     func report(for request: CapturedRequest) -> UnmatchedReport {
@@ -801,6 +821,39 @@ extension Engine {
             state.router.namedScenarios.map {
                 Scenario(name: $0.name, state: state.scenarios.state(of: $0.name), possibleStates: $0.possibleStates)
             }
+        }
+    }
+
+    /// Every scenario a stub names, in the order they were first named, with its state, its possible states and
+    /// the moves its stubs make: for each stub that moves it, from the state the stub requires of it (`nil`: any)
+    /// to the state a response of the stub moves it to, once for each distinct pair.
+    var scenarioGraphs: [ScenarioGraph] {
+        // Under the lock, what is needed is copied (the stubs that move a scenario share their storage); the
+        // summaries are written and the moves paired outside it.
+        let (named, current, moving) = state.withLock { state in
+            let named = state.router.namedScenarios
+            var current: [String: String] = [:]
+            for scenario in named { current[scenario.name] = state.scenarios.state(of: scenario.name) }
+            let uses = state.router.scenarioUses
+            let moving = uses.keys.sorted().compactMap { id -> (stub: Stub, use: ScenarioUse)? in
+                guard let use = uses[id], !use.moves.isEmpty, let stub = state.router.stubs[id] else { return nil }
+                return (stub, use)
+            }
+            return (named, current, moving)
+        }
+        var transitions: [String: [ScenarioGraph.Transition]] = [:]
+        var seen: [String: Set<ScenarioGraph.Transition>] = [:]
+        for (stub, use) in moving {
+            let summary = stub.summary, route = Condition.route(of: stub)
+            for move in use.moves {
+                let from = use.required.first { $0.name == move.name }?.state
+                let transition = ScenarioGraph.Transition(stub: stub.id, summary: summary, route: route, from: from, to: move.state)
+                if seen[move.name, default: []].insert(transition).inserted { transitions[move.name, default: []].append(transition) }
+            }
+        }
+        return named.map {
+            ScenarioGraph(name: $0.name, state: current[$0.name] ?? ScenarioStates.started, possibleStates: $0.possibleStates,
+                          transitions: transitions[$0.name] ?? [])
         }
     }
 

@@ -49,6 +49,18 @@ final class MappingStore: Sendable {
         state.withLock { state in state.entries.values.first { $0.loaded.stubIDs.contains(stub) }?.mapping }
     }
 
+    /// The mappings created over the admin API whose stubs are among `stubs`, by stub: one pass over the store.
+    func mappings(forStubs stubs: Set<StubID>) -> [StubID: WireMockStubMapping] {
+        guard !stubs.isEmpty else { return [:] }
+        return state.withLock { state in
+            var found: [StubID: WireMockStubMapping] = [:]
+            for entry in state.entries.values {
+                for stub in entry.loaded.stubIDs where stubs.contains(stub) { found[stub] = entry.mapping }
+            }
+            return found
+        }
+    }
+
     /// Registers `mapping` as a new one. Throws, registering nothing, when its id is taken or it cannot be served
     /// (a body file that is not there).
     func create(_ mapping: WireMockStubMapping, in mock: HTTPMock) throws(AdminError) {

@@ -17,11 +17,18 @@ extension ConnectionHandler {
             sendPlain(.ok, body, contentType: type, context: context, extraHeaders: WebApp.headers)
             return
         }
-        if case .timeline(let id) = resource {
+        let read: (@Sendable (AdminRequest) -> AdminReply)?
+        let mock = settings.mock, mappings = settings.state.mappings
+        switch resource {
+        case .timeline(let id): read = { _ in WebAppTimeline.reply(id: id, mock: mock) }
+        case .stubs: read = { WebAppStubs.stubs($0, mock: mock, mappings: mappings) }
+        case .scenarios: read = { WebAppStubs.scenarios($0, mock: mock) }
+        default: read = nil
+        }
+        if let read {
             // Off the event loop, as the admin API's reads.
-            let mock = settings.mock
             let request = AdminRequest(method: "GET", target: head.uri, body: nil)
-            AdminAPI.run(request, target: head.uri, on: context.eventLoop) { WebAppTimeline.reply(id: id, mock: mock) }
+            AdminAPI.run(request, target: head.uri, on: context.eventLoop) { read(request) }
                 .assumeIsolated().whenComplete { result in
                     guard self.isOpen else { return }
                     guard case .success(let reply) = result else {

@@ -2,9 +2,10 @@
 import Foundation
 
 /// The traffic page, under `/__admin/webapp` (the path WireMock's GUI add-on is served at): the journal live, the
-/// near misses of unmatched requests, the stub mappings and the scenarios. One HTML page, its style sheet and its
-/// script, written here and kept in the binary; it reads the admin API as any client does, and the journal's
-/// changes from `/__admin/webapp/events` (see ``WebAppFeed``).
+/// near misses of unmatched requests, every stub of the mock and the scenarios drawn as graphs. One HTML page, its
+/// style sheet and its script, written here and kept in the binary; it reads the admin API as any client does, the
+/// journal's changes from `/__admin/webapp/events` (see ``WebAppFeed``), and the stubs and scenarios from
+/// `/__admin/webapp/stubs` and `/__admin/webapp/scenarios` (see ``WebAppStubs``).
 ///
 /// It is part of the admin API: it answers only when the admin API is on, and behind the same checks (loopback
 /// host names, no other origin, `adminCredentials`).
@@ -20,6 +21,10 @@ enum WebApp {
         case events
         /// A request's streamed parts and WebSocket messages (see ``WebAppTimeline``), by serve event id.
         case timeline(id: String)
+        /// A page of the mock's stubs (see ``WebAppStubs``).
+        case stubs
+        /// A page of the scenarios with their moves (see ``WebAppStubs``).
+        case scenarios
         case missing
     }
 
@@ -37,6 +42,8 @@ enum WebApp {
         case root + "/app.js": return .script
         case root + "/app.css": return .styleSheet
         case root + "/events": return .events
+        case root + "/stubs": return .stubs
+        case root + "/scenarios": return .scenarios
         default:
             let segments = path.dropFirst(root.count).split(separator: "/", omittingEmptySubsequences: false)
             if segments.count == 4, segments[0].isEmpty, segments[1] == "requests", segments[3] == "timeline", !segments[2].isEmpty {
@@ -64,7 +71,7 @@ enum WebApp {
         case .page: ("text/html; charset=utf-8", Data(WebAppPage.html.utf8))
         case .script: ("text/javascript; charset=utf-8", Data(WebAppScript.source.utf8))
         case .styleSheet: ("text/css; charset=utf-8", Data(WebAppPage.css.utf8))
-        case .events, .timeline, .missing: nil
+        case .events, .timeline, .stubs, .scenarios, .missing: nil
         }
     }
 }

@@ -64,16 +64,27 @@ enum WebAppPage {
         </div>
       </section>
       <section id="view-stubs" class="view" aria-label="Stubs" hidden>
-        <p class="hint">The stub mappings of the served WireMock folder and those created over the admin API,
-        newest first. Stubs registered in Swift code answer too but are not listed.</p>
+        <p class="hint">Every stub of the mock, in registration order: those registered in Swift code, loaded from
+        files and created over the admin API, with how many requests each answered and whether it answers.</p>
         <button type="button" id="refresh-stubs">Refresh</button>
+        <p id="mock-disabled" class="warning" hidden>The mock is disabled: no stub answers until it is enabled again.</p>
         <p id="stub-count" class="count"></p>
-        <div id="stubs"></div>
+        <table class="stubs">
+          <thead>
+            <tr><th scope="col">Stub</th><th scope="col">Source</th><th scope="col">Hits</th>
+            <th scope="col">Enabled</th><th scope="col">Scenario</th></tr>
+          </thead>
+          <tbody id="stub-rows"></tbody>
+        </table>
         <button type="button" id="more-stubs" hidden>Load more stubs</button>
       </section>
       <section id="view-scenarios" class="view" aria-label="Scenarios" hidden>
+        <p class="hint">Each scenario's states in the order its stubs name them, the current one highlighted, and
+        the stubs that move it from one state to another.</p>
         <button type="button" id="refresh-scenarios">Refresh</button>
+        <p id="scenario-count" class="count"></p>
         <div id="scenarios"></div>
+        <button type="button" id="more-scenarios" hidden>Load more scenarios</button>
       </section>
     </main>
     </body>
@@ -134,9 +145,23 @@ enum WebAppPage {
     pre { background: var(--code); padding: .5rem .6rem; border-radius: 4px; overflow: auto; white-space: pre-wrap; overflow-wrap: anywhere; margin: .3rem 0; }
     .stub, .scenario { border: 1px solid var(--line); border-radius: 6px; padding: .5rem .8rem; margin: .6rem 0; }
     .stub h3, .scenario h3 { margin-top: 0; }
-    .states { display: flex; flex-wrap: wrap; gap: .3rem; list-style: none; padding: 0; margin: .3rem 0; }
-    .states li { border: 1px solid var(--line); border-radius: 999px; padding: 0 .6rem; }
-    .states li[aria-current="true"] { border-color: var(--good); color: var(--good); font-weight: 600; }
+    .stubs .route { font-weight: 600; overflow-wrap: anywhere; }
+    .stubs .summary { color: var(--muted); font-size: .85rem; overflow-wrap: anywhere; }
+    .stubs td.hits { font-variant-numeric: tabular-nums; text-align: right; }
+    tr.disabled td { color: var(--muted); }
+    tr.disabled .enabled { color: var(--bad); font-weight: 600; }
+    .source { font-size: .85rem; overflow-wrap: anywhere; }
+    .warning { color: var(--bad); font-weight: 600; }
+    .graph { overflow-x: auto; margin: .4rem 0; }
+    .graph svg { display: block; }
+    .graph .state rect { fill: var(--paper); stroke: var(--line); stroke-width: 1.5; }
+    .graph .state.current rect { stroke: var(--good); stroke-width: 3; }
+    .graph .state.current text { fill: var(--good); font-weight: 600; }
+    .graph .state.any rect { stroke-dasharray: 4 3; }
+    .graph text { fill: var(--ink); font: 13px system-ui, sans-serif; }
+    .graph .edge path { fill: none; stroke: var(--accent); stroke-width: 1.5; }
+    .graph .edge text { fill: var(--muted); font-size: 11px; }
+    .graph marker path { fill: var(--accent); stroke: none; }
     .transitions { margin: .3rem 0 0 1.1rem; padding: 0; }
     .timeline { margin: .3rem 0; padding-left: 1.4rem; }
     .offset { color: var(--muted); font-size: .85rem; }

@@ -15,6 +15,11 @@ enum WebAppScript {
       let journalTotal = 0;
       let selectedID = null;
       let stubOffset = 0;
+      let scenarioOffset = 0;
+      // Each load of a list counts up: an answer that comes after a later load began is dropped, so a refresh
+      // clicked twice never lists a stub twice.
+      let stubLoads = 0;
+      let scenarioLoads = 0;
 
       // An element with fixed attributes and children; strings become text nodes, never markup.
       function el(tag, attributes, children) {
@@ -51,7 +56,7 @@ enum WebAppScript {
           $('view-' + tab.dataset.view).hidden = !on;
         }
         if (name === 'stubs') loadStubs(true);
-        if (name === 'scenarios') loadScenarios();
+        if (name === 'scenarios') loadScenarios(true);
       }
 
       // MARK: Requests
@@ -406,75 +411,188 @@ enum WebAppScript {
 
       // MARK: Stubs
 
-      function urlOf(request) {
-        for (const key of ['url', 'urlPath', 'urlPattern', 'urlPathPattern', 'urlPathTemplate']) {
-          if (request[key] !== undefined) return key + ' ' + String(request[key]);
-        }
-        return 'any URL';
+      function sourceText(source) {
+        const kind = String((source || {}).kind || '');
+        if (kind === 'file') return 'File: ' + String(source.place || '');
+        if (kind === 'adminAPI') return 'Admin API: mapping ' + String(source.mappingId || '');
+        return 'Code (registered in Swift)';
       }
 
-      function renderStub(mapping) {
-        const request = mapping.request || {};
-        const response = mapping.response || {};
-        const facts = [
-          ['Request', String(request.method || 'ANY') + ' ' + urlOf(request)],
-          ['Response', response.status === undefined ? '200' : String(response.status)],
-          ['Id', String(mapping.id || '')],
-        ];
-        if (mapping.priority !== undefined) facts.push(['Priority', String(mapping.priority)]);
-        if (mapping.scenarioName) {
-          let move = 'in ' + String(mapping.requiredScenarioState || 'any state');
-          if (mapping.newScenarioState) move += ', moves to ' + String(mapping.newScenarioState);
-          facts.push(['Scenario', String(mapping.scenarioName) + ': ' + move]);
-        }
-        return el('article', { class: 'stub' }, [
-          el('h3', { text: String(mapping.name || (request.method || 'ANY') + ' ' + urlOf(request)) }),
-          el('dl', {}, facts.flatMap(([name, value]) => [el('dt', { text: name }), el('dd', { text: value })])),
-          el('details', {}, [el('summary', { text: 'Mapping JSON' }), el('pre', { text: JSON.stringify(mapping, null, 2) })]),
+      function statesText(states, prefix, joiner) {
+        return (Array.isArray(states) ? states : []).map((one) => prefix + String(one.scenario || '') + joiner + String(one.state || ''));
+      }
+
+      function renderStub(stub) {
+        const enabled = stub.enabled === true;
+        const scenario = statesText(stub.requiredStates, 'needs ', ' in ').concat(statesText(stub.movesTo, 'moves ', ' to ')).join('; ');
+        const name = stub.name === undefined ? null : el('div', { class: 'route', text: String(stub.name) });
+        const remaining = stub.servesForever ? 'answers for ever' : String(stub.remainingResponses) + ' response(s) left';
+        return el('tr', { class: enabled ? 'stub-row' : 'stub-row disabled', 'data-stub-id': String(stub.id || '') }, [
+          el('td', {}, [
+            name,
+            el('div', { class: name ? 'summary' : 'route', text: String(stub.route || '') }),
+            el('div', { class: 'summary', text: String(stub.id || '') + ' ' + String(stub.summary || '') }),
+          ]),
+          el('td', { class: 'source', text: sourceText(stub.source) }),
+          el('td', { class: 'hits', title: remaining, text: String(typeof stub.hits === 'number' ? stub.hits : 0) }),
+          el('td', { class: 'enabled', text: enabled ? 'Yes' : 'No (disabled)' }),
+          el('td', { class: 'source', text: scenario }),
         ]);
       }
 
       async function loadStubs(reset) {
-        if (reset) {
-          stubOffset = 0;
-          $('stubs').replaceChildren();
-        }
+        const load = ++stubLoads;
+        if (reset) stubOffset = 0;
         try {
-          const page = await getJSON('/mappings?limit=' + PAGE + '&offset=' + stubOffset);
-          const mappings = page.mappings || [];
-          stubOffset += mappings.length;
-          for (const mapping of mappings) $('stubs').append(renderStub(mapping));
+          const page = await getJSON('/webapp/stubs?limit=' + PAGE + '&offset=' + stubOffset);
+          if (load !== stubLoads) return;
+          if (reset) $('stub-rows').replaceChildren();
+          const stubs = Array.isArray(page.stubs) ? page.stubs : [];
+          stubOffset += stubs.length;
+          for (const stub of stubs) $('stub-rows').append(renderStub(stub));
           const total = page.meta && typeof page.meta.total === 'number' ? page.meta.total : stubOffset;
-          $('stub-count').textContent = stubOffset + ' of ' + total + ' stub mappings';
-          $('more-stubs').hidden = stubOffset >= total;
+          $('stub-count').textContent = stubOffset + ' of ' + total + ' stubs';
+          $('more-stubs').hidden = stubOffset >= total || stubs.length === 0;
+          $('mock-disabled').hidden = page.mockEnabled !== false;
         } catch (error) {
-          showProblem('The stub mappings could not be read: ' + error.message);
+          showProblem('The stubs could not be read: ' + error.message);
         }
       }
 
       // MARK: Scenarios
 
-      async function loadScenarios() {
-        try {
-          const [listing, mappings] = await Promise.all([getJSON('/scenarios'), getJSON('/mappings?limit=1000')]);
-          const scenarios = listing.scenarios || [];
-          const box = $('scenarios');
-          if (scenarios.length === 0) {
-            box.replaceChildren(el('p', { class: 'hint', text: 'No stub names a scenario.' }));
-            return;
+      const SVG = 'http://www.w3.org/2000/svg';
+
+      // An SVG element: attributes set by name, text as a text node, never markup.
+      function svg(tag, attributes, children) {
+        const node = document.createElementNS(SVG, tag);
+        for (const [name, value] of Object.entries(attributes || {})) {
+          if (name === 'text') node.textContent = value;
+          else node.setAttribute(name, String(value));
+        }
+        for (const child of children || []) if (child) node.append(child);
+        return node;
+      }
+
+      function clip(text, most) {
+        return text.length > most ? text.slice(0, most - 1) + '…' : text;
+      }
+
+      // The states in a row, in the order the scenario names them (a dashed "any state" first when a stub moves
+      // the scenario from whatever state it is in); each move a curve, above the row when it goes right, below
+      // when it goes left, a loop when it stays, labelled with its stub's route (its summary on hover).
+      function scenarioGraph(scenario, index) {
+        const current = String(scenario.state || '');
+        const names = [];
+        const add = (name) => { if (!names.includes(name)) names.push(name); };
+        for (const state of Array.isArray(scenario.possibleStates) ? scenario.possibleStates : []) add(String(state));
+        add(current);
+        const moves = (Array.isArray(scenario.transitions) ? scenario.transitions : []).map((move) => ({
+          from: move.from === null || move.from === undefined ? null : String(move.from),
+          to: String(move.to || ''),
+          route: String(move.route || ''),
+          title: String(move.stub || '') + ' ' + String(move.summary || ''),
+        }));
+        for (const move of moves) { if (move.from !== null) add(move.from); add(move.to); }
+        const nodes = (moves.some((move) => move.from === null) ? [{ name: null, label: 'any state' }] : [])
+          .concat(names.map((name) => ({ name: name, label: name })));
+        const PAD = 16, GAP = 110, HEIGHT = 34, CHAR = 7.5;
+        let x = PAD;
+        for (const node of nodes) {
+          node.shown = clip(node.label, 28);
+          node.width = Math.max(80, Math.round(node.shown.length * CHAR) + 28);
+          node.x = x;
+          node.center = x + node.width / 2;
+          x += node.width + GAP;
+        }
+        const width = Math.max(x - GAP + PAD, 200);
+        const pairs = new Map();
+        const edges = moves.map((move) => {
+          const from = nodes.find((node) => node.name === move.from);
+          const to = nodes.find((node) => node.name === move.to);
+          const key = String(nodes.indexOf(from)) + '>' + String(nodes.indexOf(to));
+          const nth = pairs.get(key) || 0;
+          pairs.set(key, nth + 1);
+          const distance = Math.abs(to.center - from.center);
+          const bend = from === to ? 36 + nth * 16 : 28 + distance * 0.22 + nth * 22;
+          return { move: move, from: from, to: to, bend: bend, below: from !== to && to.center < from.center };
+        });
+        const above = Math.max(0, ...edges.filter((edge) => !edge.below).map((edge) => edge.bend));
+        const below = Math.max(0, ...edges.filter((edge) => edge.below).map((edge) => edge.bend));
+        const top = PAD + above + 14;
+        const height = top + HEIGHT + below + 14 + PAD;
+        const marker = 'arrow-' + index;
+        const root = svg('svg', { width: width, height: height, viewBox: '0 0 ' + width + ' ' + height, role: 'img',
+          'aria-label': 'States of scenario ' + String(scenario.name || '') + ', now in ' + current, 'data-scenario': String(scenario.name || '') }, [
+          svg('defs', {}, [svg('marker', { id: marker, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, [
+            svg('path', { d: 'M 0 0 L 10 5 L 0 10 z' }),
+          ])]),
+        ]);
+        for (const edge of edges) {
+          let d, labelX, labelY;
+          if (edge.from === edge.to) {
+            const c = edge.from.center;
+            d = `M ${c - 14} ${top} C ${c - 48} ${top - edge.bend}, ${c + 48} ${top - edge.bend}, ${c + 14} ${top}`;
+            labelX = c; labelY = top - edge.bend * 0.75 - 4;
+          } else if (!edge.below) {
+            // Out of a state right of its middle, into one left of it: a state's arrows in and out never meet.
+            const a = edge.from.center + 10, b = edge.to.center - 10;
+            d = `M ${a} ${top} C ${a} ${top - edge.bend}, ${b} ${top - edge.bend}, ${b} ${top}`;
+            labelX = (a + b) / 2; labelY = top - edge.bend * 0.75 - 4;
+          } else {
+            const a = edge.from.center - 10, b = edge.to.center + 10, y = top + HEIGHT;
+            d = `M ${a} ${y} C ${a} ${y + edge.bend}, ${b} ${y + edge.bend}, ${b} ${y}`;
+            labelX = (a + b) / 2; labelY = y + edge.bend * 0.75 + 13;
           }
-          box.replaceChildren(...scenarios.map((scenario) => {
-            const name = String(scenario.name || '');
-            const states = Array.isArray(scenario.possibleStates) ? scenario.possibleStates.map(String) : [];
-            const moves = (mappings.mappings || []).filter((mapping) => mapping.scenarioName === name && mapping.newScenarioState);
-            return el('article', { class: 'scenario' }, [
-              el('h3', { text: name }),
-              el('p', { text: 'Current state: ' + String(scenario.state || '') }),
-              el('ul', { class: 'states', 'aria-label': 'States' }, states.map((state) => el('li', state === scenario.state ? { 'aria-current': 'true', text: state } : { text: state }))),
-              moves.length === 0 ? null : el('ul', { class: 'transitions', 'aria-label': 'Moves' }, moves.map((mapping) =>
-                el('li', { text: String(mapping.requiredScenarioState || 'any state') + ' → ' + String(mapping.newScenarioState) + ' (' + String(mapping.name || urlOf(mapping.request || {})) + ')' }))),
-            ]);
-          }));
+          root.append(svg('g', { class: 'edge' }, [
+            svg('title', { text: (edge.move.from === null ? 'any state' : edge.move.from) + ' → ' + edge.move.to + ': ' + edge.move.title }),
+            svg('path', { d: d, 'marker-end': 'url(#' + marker + ')' }),
+            svg('text', { x: labelX, y: labelY, 'text-anchor': 'middle', text: clip(edge.move.route, 36) }),
+          ]));
+        }
+        for (const node of nodes) {
+          const classes = 'state' + (node.name === null ? ' any' : '') + (node.name === current ? ' current' : '');
+          const group = svg('g', { class: classes, 'data-state': node.name === null ? '' : node.name }, [
+            svg('title', { text: node.name === null ? 'any state' : node.label + (node.name === current ? ' (current)' : '') }),
+            svg('rect', { x: node.x, y: top, width: node.width, height: HEIGHT, rx: 17 }),
+            svg('text', { x: node.center, y: top + HEIGHT / 2 + 4.5, 'text-anchor': 'middle', text: node.shown }),
+          ]);
+          if (node.name === current) group.setAttribute('aria-current', 'true');
+          root.append(group);
+        }
+        return el('div', { class: 'graph' }, [root]);
+      }
+
+      function renderScenario(scenario, index) {
+        const name = String(scenario.name || '');
+        const moves = Array.isArray(scenario.transitions) ? scenario.transitions : [];
+        const more = typeof scenario.transitionCount === 'number' && scenario.transitionCount > moves.length
+          ? el('p', { class: 'hint', text: moves.length + ' of ' + scenario.transitionCount + ' moves shown' }) : null;
+        return el('article', { class: 'scenario', 'data-scenario': name }, [
+          el('h3', { text: name }),
+          el('p', { text: 'Current state: ' + String(scenario.state || '') }),
+          scenarioGraph(scenario, index),
+          moves.length === 0 ? el('p', { class: 'hint', text: 'No stub moves this scenario.' }) :
+            el('ul', { class: 'transitions', 'aria-label': 'Moves' }, moves.map((move) =>
+              el('li', { text: (move.from === null || move.from === undefined ? 'any state' : String(move.from)) + ' → ' + String(move.to || '') + ' (' + String(move.route || '') + ', stub ' + String(move.stub || '') + ')' }))),
+          more,
+        ]);
+      }
+
+      async function loadScenarios(reset) {
+        const load = ++scenarioLoads;
+        if (reset) scenarioOffset = 0;
+        try {
+          const page = await getJSON('/webapp/scenarios?limit=' + PAGE + '&offset=' + scenarioOffset);
+          if (load !== scenarioLoads) return;
+          if (reset) $('scenarios').replaceChildren();
+          const scenarios = Array.isArray(page.scenarios) ? page.scenarios : [];
+          const total = page.meta && typeof page.meta.total === 'number' ? page.meta.total : scenarios.length;
+          if (total === 0) $('scenarios').replaceChildren(el('p', { class: 'hint', text: 'No stub names a scenario.' }));
+          scenarios.forEach((scenario, index) => $('scenarios').append(renderScenario(scenario, scenarioOffset + index)));
+          scenarioOffset += scenarios.length;
+          $('scenario-count').textContent = total === 0 ? '' : scenarioOffset + ' of ' + total + ' scenarios';
+          $('more-scenarios').hidden = scenarioOffset >= total || scenarios.length === 0;
         } catch (error) {
           showProblem('The scenarios could not be read: ' + error.message);
         }
@@ -491,7 +609,8 @@ enum WebAppScript {
         $('reload-journal').addEventListener('click', () => loadJournal(true));
         $('refresh-stubs').addEventListener('click', () => loadStubs(true));
         $('more-stubs').addEventListener('click', () => loadStubs(false));
-        $('refresh-scenarios').addEventListener('click', loadScenarios);
+        $('refresh-scenarios').addEventListener('click', () => loadScenarios(true));
+        $('more-scenarios').addEventListener('click', () => loadScenarios(false));
         updateCount();
         connect();
       }

@@ -8,6 +8,8 @@ import Testing
 @Suite("The traffic page: served with its policy, behind the admin API's checks, live and bounded")
 struct WebAppTests {
     static let paths = ["/__admin/webapp", "/__admin/webapp/app.js", "/__admin/webapp/app.css", "/__admin/webapp/events"]
+    /// The page's listings of the stubs and the scenarios.
+    static let listings = ["/__admin/webapp/stubs", "/__admin/webapp/scenarios?limit=1"]
 
     @Test("the page, its script and its style sheet go out with a policy that forbids inline script, and nosniff")
     func filesAndHeaders() async throws {
@@ -42,6 +44,8 @@ struct WebAppTests {
         try await withAdminServer { server, _ in
             let script = try #require(await fetch(server, "/__admin/webapp/app.js")).text
             #expect(script.contains("textContent"))
+            // The scenarios' graphs are SVG elements made one by one, their names text nodes.
+            #expect(script.contains("createElementNS"))
             for forbidden in ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function", "srcdoc"] {
                 #expect(!script.contains(forbidden), "app.js uses \(forbidden)")
             }
@@ -60,7 +64,7 @@ struct WebAppTests {
             for headers in cases {
                 let api = statusLine(await rawReply(server, ["GET /__admin/requests HTTP/1.1"] + headers))
                 #expect(api.hasPrefix("HTTP/1.1 4"), "\(headers)")
-                for path in Self.paths + ["/__admin/webapp/requests/00000000-0000-4000-8000-000000000000/timeline"] {
+                for path in Self.paths + Self.listings + ["/__admin/webapp/requests/00000000-0000-4000-8000-000000000000/timeline"] {
                     let page = statusLine(await rawReply(server, ["GET \(path) HTTP/1.1"] + headers))
                     #expect(page == api, "\(path) with \(headers)")
                 }
@@ -84,8 +88,11 @@ struct WebAppTests {
                 #expect(await rawReply(server, ["GET \(path) HTTP/1.1", "Host: 127.0.0.1", wrong]).hasPrefix("HTTP/1.1 401"), "\(path)")
             }
             let right = "Authorization: Basic " + Data("admin:s3cret-pass".utf8).base64EncodedString()
-            for path in Self.paths.dropLast() {
+            for path in Self.paths.dropLast() + Self.listings {
                 #expect(await rawReply(server, ["GET \(path) HTTP/1.1", "Host: 127.0.0.1", right]).hasPrefix("HTTP/1.1 200"), "\(path)")
+            }
+            for path in Self.listings {
+                #expect(await rawReply(server, ["GET \(path) HTTP/1.1", "Host: 127.0.0.1"]).hasPrefix("HTTP/1.1 401"), "\(path)")
             }
             let events = try #require(EventReader(port: server.port, extraHeaders: [right]))
             let head = await offPool { events.head() }
@@ -278,6 +285,160 @@ struct WebAppTests {
             #expect(messages.map { $0["fromClient"] as? Bool } == [false, true, false, true, false])
             #expect(conversation["closeCode"] as? Int == 1000)
             #expect(conversation["open"] as? Bool == false)
+        }
+    }
+
+    @Test("every stub is listed in registration order: code, file and admin API stubs, with their source, hits and enabled state")
+    func stubListing() async throws {
+        let evil = "<script>alert(1)</script>"
+        let folder = try temporaryFolder([
+            "mappings/file.json": #"{"name": "\#(evil)", "request": {"method": "GET", "urlPath": "/from-file"}, "response": {"status": 200}}"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await withAdminServer { server, mock in
+            let off = try mock.stub(.method(.get), .path("/switched-off")) { MockResponse.plaintext("off", lifetime: .eternal) }
+            off.isEnabled = false
+            try mock.loadWireMockMappings(from: folder)
+            let created = await rawReply(server, ["POST /__admin/mappings HTTP/1.1", "Host: 127.0.0.1", "Content-Type: application/json"],
+                                         body: #"{"id": "8a3e7d1c-0b2f-4c55-9d0e-5f6a7b8c9d0e", "name": "made over the API", "request": {"method": "PUT", "url": "/api"}, "response": {"status": 204}}"#)
+            #expect(created.hasPrefix("HTTP/1.1 201"), "\(created)")
+            for path in ["/ok", "/ok", "/from-file", "/switched-off"] {
+                _ = await rawReply(server, ["GET \(path) HTTP/1.1", "Host: 127.0.0.1"])
+            }
+            let reply = try #require(await fetch(server, "/__admin/webapp/stubs"))
+            #expect(reply.status == 200)
+            #expect(reply.headers["content-type"] == "application/json")
+            #expect(reply.headers["x-content-type-options"] == "nosniff")
+            #expect(reply.headers["content-security-policy"] == WebApp.contentSecurityPolicy)
+            let json = try #require(reply.json)
+            let meta = try #require(json["meta"] as? [String: Any])
+            #expect(meta["total"] as? Int == 4 && meta["offset"] as? Int == 0 && meta["limit"] as? Int == WebAppStubs.defaultLimit)
+            #expect(json["mockEnabled"] as? Bool == true)
+            let stubs = try #require(json["stubs"] as? [[String: Any]])
+            #expect(stubs.map { $0["route"] as? String } == ["ANY example.com/ok", "GET /switched-off", "GET /from-file", "PUT /api"])
+            #expect(stubs.map { $0["id"] as? String } == ["#0", "#1", "#2", "#3"])
+            #expect(stubs.map { $0["hits"] as? Int } == [2, 0, 1, 0])
+            #expect(stubs.map { $0["enabled"] as? Bool } == [true, false, true, true])
+            let sources = stubs.map { $0["source"] as? [String: String] ?? [:] }
+            #expect(sources[0] == ["kind": "code"] && sources[1] == ["kind": "code"])
+            #expect(sources[2]["kind"] == "file")
+            #expect(sources[2]["place"]?.hasPrefix("mappings/file.json") == true)
+            #expect(sources[3] == ["kind": "adminAPI", "mappingId": "8a3e7d1c-0b2f-4c55-9d0e-5f6a7b8c9d0e"])
+            // A name from a file is data: the same characters, in a JSON string.
+            #expect(stubs.map { $0["name"] as? String } == [nil, nil, evil, "made over the API"])
+            #expect(reply.text.contains(#""name":"<script>alert(1)</script>""#))
+            #expect((stubs[0]["summary"] as? String)?.contains("/ok") == true)
+            #expect(stubs[0]["servesForever"] as? Bool == true)
+            // The mock switched off is said; its stubs keep their own state.
+            mock.isEnabled = false
+            let disabled = try #require(await fetch(server, "/__admin/webapp/stubs")?.json)
+            #expect(disabled["mockEnabled"] as? Bool == false)
+            #expect((disabled["stubs"] as? [[String: Any]])?.map { $0["enabled"] as? Bool } == [true, false, true, true])
+        }
+    }
+
+    @Test("the stubs come a page at a time: pages join into the whole list; past the end is empty; a bad offset or limit is named")
+    func stubPaging() async throws {
+        try await withAdminServer { server, mock in
+            var handles: [StubHandle] = []
+            for index in 0..<10 {
+                handles.append(try mock.stub(.method(.get), .path("/item/\(index)")) { MockResponse.plaintext("\(index)") })
+            }
+            var routes: [String] = []
+            for offset in stride(from: 0, to: 12, by: 4) {
+                let page = try #require(await fetch(server, "/__admin/webapp/stubs?limit=4&offset=\(offset)")?.json)
+                #expect((page["meta"] as? [String: Any])?["total"] as? Int == 11)
+                let stubs = try #require(page["stubs"] as? [[String: Any]])
+                #expect(stubs.count == min(4, 11 - offset), "offset \(offset)")
+                routes += stubs.compactMap { $0["route"] as? String }
+            }
+            #expect(routes == ["ANY example.com/ok"] + (0..<10).map { "GET /item/\($0)" })
+            for past in ["/__admin/webapp/stubs?offset=11", "/__admin/webapp/stubs?offset=1000000", "/__admin/webapp/stubs?limit=0"] {
+                let page = try #require(await fetch(server, past)?.json, "\(past)")
+                #expect((page["stubs"] as? [Any])?.isEmpty == true, "\(past)")
+                #expect((page["meta"] as? [String: Any])?["total"] as? Int == 11, "\(past)")
+            }
+            // With stubs removed, the pages skip the holes they leave, and still join into the whole list.
+            handles[2].remove()
+            handles[5].remove()
+            var left: [String] = []
+            for offset in stride(from: 0, to: 9, by: 3) {
+                let page = try #require(await fetch(server, "/__admin/webapp/stubs?limit=3&offset=\(offset)")?.json)
+                #expect((page["meta"] as? [String: Any])?["total"] as? Int == 9)
+                left += (page["stubs"] as? [[String: Any]] ?? []).compactMap { $0["route"] as? String }
+            }
+            #expect(left == ["ANY example.com/ok"] + [0, 1, 3, 4, 6, 7, 8, 9].map { "GET /item/\($0)" })
+            #expect((try #require(await fetch(server, "/__admin/webapp/stubs?offset=9")?.json)["stubs"] as? [Any])?.isEmpty == true)
+            let most = try #require(await fetch(server, "/__admin/webapp/stubs?limit=\(WebAppStubs.mostLimit)")?.json)
+            #expect((most["stubs"] as? [Any])?.count == 9)
+            // After every stub is removed, the next ones are listed from the start, with their new ids.
+            mock.clearQueues()
+            try mock.stub(.method(.post), .path("/again")) { MockResponse.plaintext("again") }
+            let again = try #require(await fetch(server, "/__admin/webapp/stubs?offset=0&limit=2")?.json)
+            #expect((again["stubs"] as? [[String: Any]])?.map { $0["route"] as? String } == ["POST /again"])
+            #expect((again["stubs"] as? [[String: Any]])?.first?["id"] as? String == "#11")
+            for (query, parameter) in [("limit=\(WebAppStubs.mostLimit + 1)", "limit"), ("offset=-1", "offset"), ("limit=many", "limit")] {
+                for listing in ["stubs", "scenarios"] {
+                    let reply = try #require(await fetch(server, "/__admin/webapp/\(listing)?\(query)"))
+                    #expect(reply.status == 400, "\(listing)?\(query)")
+                    let error = try #require((reply.json?["errors"] as? [[String: Any]])?.first, "\(listing)?\(query)")
+                    #expect((error["source"] as? [String: String])?["pointer"] == parameter)
+                    #expect((error["detail"] as? String)?.contains(parameter + "=") == true)
+                }
+            }
+        }
+    }
+
+    @Test("a scenario's state and moves: from the state a stub requires (or any) to the state it moves to, named by the stub")
+    func scenarioTransitions() async throws {
+        try await withAdminServer { server, mock in
+            try mock.stub(.method(.post), .path("/pay"), .scenario("checkout", state: "Started")) {
+                MockResponse.plaintext("paid", lifetime: .eternal).movingScenario("checkout", to: "Paid")
+            }
+            try mock.stub(.method(.post), .path("/ship"), .scenario("checkout", state: "Paid")) {
+                MockResponse.plaintext("shipped", lifetime: .eternal).movingScenario("checkout", to: "Shipped")
+            }
+            try mock.stub(.method(.delete), .path("/cart")) {
+                MockResponse.plaintext("emptied", lifetime: .eternal).movingScenario("checkout", to: "Started")
+            }
+            let evil = "<script>alert('scenario')</script>"
+            try mock.stub(.method(.get), .path("/evil"), .scenario(evil, state: "<b>first</b>")) {
+                MockResponse.plaintext("x").movingScenario(evil, to: "<img src=x onerror=alert(1)>")
+            }
+            let before = try #require(await fetch(server, "/__admin/webapp/scenarios")?.json)
+            #expect(((before["scenarios"] as? [[String: Any]])?.first)?["state"] as? String == "Started")
+            #expect(await rawReply(server, ["POST /pay HTTP/1.1", "Host: 127.0.0.1"]).hasPrefix("HTTP/1.1 200"))
+            let reply = try #require(await fetch(server, "/__admin/webapp/scenarios"))
+            #expect(reply.status == 200)
+            #expect(reply.headers["content-type"] == "application/json")
+            let json = try #require(reply.json)
+            #expect((json["meta"] as? [String: Any])?["total"] as? Int == 2)
+            let scenarios = try #require(json["scenarios"] as? [[String: Any]])
+            #expect(scenarios.map { $0["name"] as? String } == ["checkout", evil])
+            let checkout = scenarios[0]
+            #expect(checkout["state"] as? String == "Paid")
+            #expect(checkout["possibleStates"] as? [String] == ["Started", "Paid", "Shipped"])
+            let moves = try #require(checkout["transitions"] as? [[String: Any]])
+            #expect(moves.map { ($0["from"] as? String) ?? "any" } == ["Started", "Paid", "any"])
+            #expect(moves[2]["from"] is NSNull)
+            #expect(moves.map { $0["to"] as? String } == ["Paid", "Shipped", "Started"])
+            #expect(moves.map { $0["route"] as? String } == ["POST /pay", "POST /ship", "DELETE /cart"])
+            #expect(moves.map { $0["stub"] as? String } == ["#1", "#2", "#3"])
+            #expect((moves[0]["summary"] as? String)?.contains("scenario 'checkout' in 'Started'") == true)
+            #expect(checkout["transitionCount"] as? Int == 3)
+            // Names and states a stub gives are data, as written.
+            let odd = scenarios[1]
+            #expect(odd["possibleStates"] as? [String] == ["Started", "<b>first</b>", "<img src=x onerror=alert(1)>"])
+            #expect(((odd["transitions"] as? [[String: Any]])?.first)?["from"] as? String == "<b>first</b>")
+            // Paged as the stubs are.
+            let second = try #require(await fetch(server, "/__admin/webapp/scenarios?offset=1&limit=1")?.json)
+            #expect((second["scenarios"] as? [[String: Any]])?.map { $0["name"] as? String } == [evil])
+            // The stubs listing says the same of each stub.
+            let listed = try #require(await fetch(server, "/__admin/webapp/stubs?offset=1&limit=1")?.json)
+            let pay = try #require((listed["stubs"] as? [[String: Any]])?.first)
+            #expect(pay["requiredStates"] as? [[String: String]] == [["scenario": "checkout", "state": "Started"]])
+            #expect(pay["movesTo"] as? [[String: String]] == [["scenario": "checkout", "state": "Paid"]])
+            #expect(pay["hits"] as? Int == 1)
         }
     }
 

@@ -84,5 +84,25 @@ struct StubTable {
         slots.lazy.compactMap { $0?.stub }
     }
 
+    /// The stubs from the `offset`-th stored one on, oldest first. A slot holds a box exactly while it holds a stub,
+    /// so the stubs before are skipped by their slots alone, never read (a listing's last page of 100,000 stubs
+    /// does not copy the 99,900 before it under the engine's lock).
+    func values(from offset: Int) -> some Sequence<Stub> {
+        var start = slots.count
+        if count == slots.count {
+            start = min(max(0, offset), slots.count)
+        } else {
+            var seen = 0
+            for index in slots.indices where slots[index] != nil {
+                if seen == offset {
+                    start = index
+                    break
+                }
+                seen += 1
+            }
+        }
+        return slots[start...].lazy.compactMap { $0?.stub }
+    }
+
     var isEmpty: Bool { count == 0 }
 }
