@@ -10,8 +10,9 @@ enum RecordingsResource {
     static let routes: [AdminRoute] = [
         AdminRoute("POST", "recordings/start") { request, _, context throws(AdminError) in try start(request, context) },
         AdminRoute("POST", "recordings/stop") { _, _, context throws(AdminError) in
+            // As WireMock: 400 with its code 30 when no recording runs.
             guard let running = context.state.recorder.stop(mock: context.mock) else {
-                throw AdminError(status: 400, code: 10, title: "Not recording",
+                throw AdminError(status: 400, code: 30, title: "Not recording",
                                  detail: "start a recording first: POST /__admin/recordings/start {\"targetBaseUrl\": \"http://127.0.0.1:PORT\"}")
             }
             let entries = running.spec.selected(context.mock.journal(from: running.firstEntry))

@@ -33,12 +33,16 @@ enum RequestsResource {
         AdminRoute("GET", "requests/{id}") { _, parameters, context throws(AdminError) in
             try single(parameters["id"] ?? "", context)
         },
-        // As WireMock: `{}`, whether the journal still had the request or not.
+        // As WireMock: `{}`, whether the journal still had the request or not (any UUID; what is none gets 400).
         AdminRoute("DELETE", "requests/{id}") { _, parameters, context throws(AdminError) in
             let id = parameters["id"] ?? ""
             guard let number = ServeEventJSON.journalID(from: id) else {
-                throw AdminError(status: 400, code: 10, title: "\(id) is not a request id",
-                                 detail: "ids are those of GET /__admin/requests, such as 00000000-0000-4000-8000-000000000001")
+                // Any other UUID names no request here: there is nothing to forget.
+                guard UUID(uuidString: id) != nil else {
+                    throw AdminError(status: 400, code: 10, title: "\(id) is not a request id",
+                                     detail: "ids are those of GET /__admin/requests, such as 00000000-0000-4000-8000-000000000001")
+                }
+                return .json([String: Any]())
             }
             _ = context.mock.removeJournalEntries { $0.id == number }
             return .json([String: Any]())
@@ -66,7 +70,7 @@ enum RequestsResource {
     private static func list(_ request: AdminRequest, _ context: AdminContext) throws(AdminError) -> AdminReply {
         var since = Date.distantPast
         if let text = request.query["since"] {
-            guard let date = ISO8601DateFormatter().date(from: text) else {
+            guard let date = iso8601Date(text) else {
                 throw AdminError(status: 400, code: 10, pointer: "since", title: "Invalid parameter",
                                  detail: "since=\(text) is not an ISO 8601 date such as 2026-01-31T12:00:00Z")
             }
@@ -88,6 +92,15 @@ enum RequestsResource {
             }
         }
         return .json(json)
+    }
+
+    /// An ISO 8601 date and time with a time zone, with or without fractional seconds (`2026-01-31T12:00:00Z`,
+    /// `2026-01-31T12:00:00.000Z`), as WireMock reads `since`.
+    private static func iso8601Date(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions.insert(.withFractionalSeconds)
+        return formatter.date(from: text)
     }
 
     /// `{"requests": [logged requests…], "requestJournalDisabled": false}`.

@@ -64,6 +64,28 @@ struct AdminAPITests {
         }
     }
 
+    @Test("GET /__admin/requests?since= reads ISO 8601 with or without fractional seconds, as WireMock; other text gets 400")
+    func sinceWithFractionalSeconds() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/user", host: "api.example.com") { MockResponse.plaintext("Alice", lifetime: .eternal) }
+        try await withAdminServer(mock) { server in
+            _ = try await call("GET", server.baseURL.adding("/user"))
+            _ = try await call("GET", server.baseURL.adding("/user?again=1"))
+            for since in ["2016-10-05T12:33:01Z", "2016-10-05T12:33:01.000Z", "2016-10-05T13:33:01.5%2B01:00"] {
+                let reply = try await call("GET", server.baseURL.adding("/__admin/requests?since=\(since)"))
+                #expect(reply.status == 200, "since=\(since): \(reply.text)")
+                #expect((reply.json?["requests"] as? [[String: Any]])?.count == 2, "since=\(since)")
+            }
+            let future = try await call("GET", server.baseURL.adding("/__admin/requests?since=2999-01-31T12:00:00.250Z"))
+            #expect(future.status == 200)
+            #expect((future.json?["requests"] as? [[String: Any]])?.isEmpty == true)
+            #expect((future.json?["meta"] as? [String: Any])?["total"] as? Int == 2)
+            let bad = try await call("GET", server.baseURL.adding("/__admin/requests?since=yesterday"))
+            #expect(bad.status == 400)
+            #expect(bad.text.contains("since=yesterday is not an ISO 8601 date"))
+        }
+    }
+
     @Test("DELETE /__admin/requests, POST /__admin/requests/reset and POST /__admin/reset clear the journal")
     func resets() async throws {
         let mock = HTTPMock()

@@ -43,7 +43,7 @@ struct JournalRemovalTests {
         ((reply.json?[key] as? [[String: Any]]) ?? []).compactMap { ($0["request"] as? [String: Any])?["url"] as? String ?? $0["url"] as? String }
     }
 
-    @Test("DELETE /__admin/requests/{id} forgets one request, {} whether it was there or not; the others keep their ids")
+    @Test("DELETE /__admin/requests/{id} forgets one request, {} for any UUID whether it was there or not; the others keep their ids")
     func deleteOne() async throws {
         try await Self.withServer { base in
             for path in ["/a", "/b", "/a"] { _ = try await call("GET", base.adding(path)) }
@@ -60,6 +60,12 @@ struct JournalRemovalTests {
             #expect((after.json?["requests"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [ids[0], ids[2]])
             #expect((after.json?["meta"] as? [String: Any])?["total"] as? Int == 2)
             #expect(try await call("GET", base.adding("/__admin/requests/\(ids[2])")).status == 200)
+            // A UUID that names no request here is forgotten already: {} as WireMock answers, the journal as it was.
+            let unknown = try await call("DELETE", base.adding("/__admin/requests/12fb14bb-600e-4bfa-bd8d-be7f12562c99"))
+            #expect(unknown.status == 200)
+            #expect(unknown.json?.isEmpty == true)
+            let kept = try await call("GET", base.adding("/__admin/requests"))
+            #expect((kept.json?["requests"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [ids[0], ids[2]])
             let bad = try await call("DELETE", base.adding("/__admin/requests/not-an-id"))
             #expect(bad.status == 400)
             #expect(bad.text.contains("not-an-id"))

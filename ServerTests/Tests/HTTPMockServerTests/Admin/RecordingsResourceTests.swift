@@ -101,7 +101,10 @@ struct RecordingsResourceTests {
                                         headers: ["Content-Type": "application/json"])
             #expect(remote.status == 422)
             #expect(remote.text.contains("httpmock serve --proxy https://api.example.com --record-to"))
-            #expect(try await call("POST", admin.adding("/recordings/stop")).status == 400)
+            let notRecording = try await call("POST", admin.adding("/recordings/stop"))
+            #expect(notRecording.status == 400)
+            // WireMock's code for "Not currently recording."
+            #expect(((notRecording.json?["errors"] as? [[String: Any]])?.first)?["code"] as? Int == 30)
             let start = #"{"targetBaseUrl": "\#(upstream.baseURL.absoluteString)", "persist": false}"#
             #expect(try await call("POST", admin.adding("/recordings/start"), body: start, headers: ["Content-Type": "application/json"]).status == 200)
             #expect(try await call("POST", admin.adding("/recordings/start"), body: start, headers: ["Content-Type": "application/json"]).status == 409)
