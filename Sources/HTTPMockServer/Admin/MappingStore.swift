@@ -29,6 +29,8 @@ final class MappingStore: Sendable {
     /// See ``HTTPMockServer/Configuration/wireMockRanking``.
     let ranking: WireMockRanking
     private let state = Locked(State())
+    /// The served folder's mappings as last listed (``WireMockStubMapping/listed(inFolder:limits:cache:)``).
+    let listingCache = WireMockListingCache()
 
     init(wireMockFolder: URL?, ranking: WireMockRanking) {
         self.wireMockFolder = wireMockFolder?.standardizedFileURL

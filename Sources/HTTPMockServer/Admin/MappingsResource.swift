@@ -93,7 +93,8 @@ enum MappingsResource {
     static func folderMappings(_ context: AdminContext) -> [(mapping: WireMockStubMapping, file: String)] {
         guard let folder = context.state.mappings.wireMockFolder else { return [] }
         let removed = context.state.mappings.removedFromFiles
-        return WireMockStubMapping.listed(inFolder: folder).filter { !removed.contains($0.mapping.id) }
+        return WireMockStubMapping.listed(inFolder: folder, cache: context.state.mappings.listingCache)
+            .filter { !removed.contains($0.mapping.id) }
     }
 
     /// Newest first, as WireMock lists them: those created here, then the served folder's, in file order; `limit`

@@ -45,4 +45,23 @@ import Testing
         let expected = Self.reference(url)
         #expect(read.path == expected.path && read.query == expected.query, "\(text)")
     }
+
+    @Test("WireMock's contains finds what the escaped regular expression finds")
+    func containsAsTheExpression() throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var state = seed
+        func pick(_ count: Int) -> String {
+            (0..<count).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return ["a", "b", ".", "*", "(", "é", "e\u{301}", "😀", "\\", " ", "A"][Int(state >> 59) % 11]
+            }.joined()
+        }
+        for _ in 0..<1_000 {
+            let needle = pick(1 + Int(state >> 62)), haystack = pick(Int(state >> 60) % 9)
+            guard case .test(_, let test, _) = WireMockValuePattern.contains(needle) else { Issue.record("not a test"); return }
+            let regex = try NSRegularExpression(pattern: NSRegularExpression.escapedPattern(for: needle))
+            let expected = regex.firstMatch(in: haystack, range: NSRange(haystack.startIndex..., in: haystack)) != nil
+            #expect(test(haystack) == expected, "seed \(seed): \(String(reflecting: needle)) in \(String(reflecting: haystack))")
+        }
+    }
 }

@@ -157,6 +157,33 @@ struct MappingsResourceTests {
         }
     }
 
+    @Test("GET /__admin/mappings lists the folder's files as they are now: an edited file, a new one and one removed are seen, unchanged ones are not read again")
+    func listingFollowsTheFiles() async throws {
+        let root = try temporaryFolder([
+            "mappings/a.json": #"{"request": {"urlPath": "/a"}, "response": {"body": "a"}}"#,
+            "mappings/b.json": #"{"request": {"urlPath": "/b"}, "response": {"body": "b"}}"#,
+            "__files/.keep": "",
+        ])
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: root)
+        try await withAdminServer(mock, wireMockFolder: root) { server in
+            func urls() async throws -> [String] {
+                try await mappings(server).mappings.compactMap { ($0["request"] as? [String: Any])?["urlPath"] as? String }.sorted()
+            }
+            #expect(try await urls() == ["/a", "/b"])
+            #expect(try await urls() == ["/a", "/b"], "listed again from what was kept")
+            let mappingsFolder = root.appendingPathComponent("mappings")
+            // Same size, other content: the time of change and the inode say it changed.
+            try Data(#"{"request": {"urlPath": "/c"}, "response": {"body": "a"}}"#.utf8)
+                .write(to: mappingsFolder.appendingPathComponent("a.json"), options: .atomic)
+            try Data(#"{"request": {"urlPath": "/d"}, "response": {"body": "d"}}"#.utf8)
+                .write(to: mappingsFolder.appendingPathComponent("d.json"))
+            try FileManager.default.removeItem(at: mappingsFolder.appendingPathComponent("b.json"))
+            #expect(try await urls() == ["/c", "/d"])
+            #expect(try await mappings(server).total == 2)
+        }
+    }
+
     @Test("POST /__admin/mappings/save writes the mappings into mappings/ of the WireMock folder, which loads them back")
     func save() async throws {
         let root = try temporaryFolder(["__files/thing.json": #"{"thing": 1}"#])

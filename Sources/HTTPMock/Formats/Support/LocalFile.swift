@@ -53,6 +53,24 @@ enum LocalFile {
     }
 
     /// Whether `path` itself is a symbolic link (not followed).
+    /// What says a file changed: its device, inode, size and time of last change.
+    struct Stamp: Sendable, Equatable {
+        let device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+    }
+
+    /// The ``Stamp`` of the file at `path` (followed if a link), or `nil` when it cannot be read.
+    static func stamp(at path: String) -> Stamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let changed = info.st_ctimespec
+        #else
+        let changed = info.st_ctim
+        #endif
+        return Stamp(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                     seconds: Int(changed.tv_sec), nanoseconds: Int(changed.tv_nsec))
+    }
+
     static func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()
         guard lstat(path, &info) == 0 else { return false }

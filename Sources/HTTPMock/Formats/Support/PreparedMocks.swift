@@ -69,18 +69,48 @@ extension HTTPMock {
     package func prepareWireMockMappings(from location: URL, globalTemplating: Bool = false, ranking: WireMockRanking = .specificity,
                                          skippingInvalid: Bool = false, trackingFiles: Bool = false) throws(HTTPMockError) -> PreparedMocks {
         let layout = try WireMockFolder.layout(of: location)
-        var problems: [HTTPMockError] = []
-        var translation = WireMockTranslation(filesFolder: layout.bodies, limits: sizeLimits, globalTemplating: globalTemplating,
-                                              ranking: ranking, proxyHosts: allowedProxyHosts)
-        translation.definitions.reserveCapacity(layout.names.count)
-        var files: [(path: String, count: Int)] = []
-        WireMockFolder.read(layout, limits: sizeLimits, problems: &problems) { _, path, mapping, problems in
-            let before = translation.definitions.count
-            translation.add(mapping, problems: &problems)
-            guard trackingFiles, translation.definitions.count > before else { return }
-            if files.last?.path == path { files[files.count - 1].count += 1 } else { files.append((path, 1)) }
+        let (limits, proxyHosts) = (sizeLimits, allowedProxyHosts)
+        /// The files of positions `range`, read and translated in order: definitions, files, problems.
+        @Sendable func part(_ range: Range<Int>) -> WireMockFolderPart {
+            var problems: [HTTPMockError] = []
+            var translation = WireMockTranslation(filesFolder: layout.bodies, limits: limits, globalTemplating: globalTemplating,
+                                                  ranking: ranking, proxyHosts: proxyHosts)
+            translation.definitions.reserveCapacity(range.count)
+            var files: [(path: String, count: Int)] = []
+            WireMockFolder.read(layout, files: range, limits: limits, problems: &problems) { _, path, mapping, problems in
+                let before = translation.definitions.count
+                translation.add(mapping, problems: &problems)
+                guard trackingFiles, translation.definitions.count > before else { return }
+                if files.last?.path == path { files[files.count - 1].count += 1 } else { files.append((path, 1)) }
+            }
+            return WireMockFolderPart(definitions: translation.definitions, files: files, problems: problems)
         }
-        var prepared = PreparedMocks(source: location.path, definitions: translation.definitions)
+        // A large folder is read on every core, a part each, and the parts joined in file order: the same stubs,
+        // files and problems, in the same order, as one pass gives.
+        let count = layout.names.count
+        let cores = count >= WireMockFolderPart.parallelFrom ? min(ProcessInfo.processInfo.activeProcessorCount, 8) : 1
+        var parts: [WireMockFolderPart]
+        if cores > 1 {
+            let done = Locked([WireMockFolderPart?](repeating: nil, count: cores))
+            DispatchQueue.concurrentPerform(iterations: cores) { index in
+                let result = part((index * count / cores)..<((index + 1) * count / cores))
+                done.withLock { $0[index] = result }
+            }
+            parts = done.current.map { $0! }
+        } else {
+            parts = [part(0..<count)]
+        }
+        var problems: [HTTPMockError] = []
+        var definitions: [Engine.Definition] = []
+        definitions.reserveCapacity(parts.reduce(0) { $0 + $1.definitions.count })
+        var files: [(path: String, count: Int)] = []
+        for index in parts.indices {
+            definitions += parts[index].definitions
+            files += parts[index].files
+            problems += parts[index].problems
+            parts[index] = WireMockFolderPart(definitions: [], files: [], problems: [])
+        }
+        var prepared = PreparedMocks(source: location.path, definitions: definitions)
         prepared.files = files
         if layout.single == nil {
             do {
@@ -139,4 +169,14 @@ extension HTTPMock {
     package func replaceFile(_ old: Set<StubID>, with prepared: PreparedMocks, slot: String) throws(HTTPMockError) -> Set<StubID> {
         Set(try core.engine.replace(old, with: prepared.definitions, inSlot: slot))
     }
+}
+
+/// What one part of a WireMock folder's files gave (``HTTPMock/prepareWireMockMappings(from:globalTemplating:ranking:skippingInvalid:trackingFiles:)``).
+struct WireMockFolderPart: Sendable {
+    let definitions: [Engine.Definition]
+    let files: [(path: String, count: Int)]
+    let problems: [HTTPMockError]
+
+    /// The fewest files read on more than one core: below, starting threads costs more than it saves.
+    static let parallelFrom = 1_000
 }

@@ -63,6 +63,8 @@ enum MethodName {
     /// else why not.
     static func problem(_ method: String) -> String? {
         if method.isEmpty { return "the method is empty" }
+        // The usual case first: upper-case ASCII letters alone (GET, POST…) are a method.
+        if method.utf8.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) { return nil }
         let allowed = Set("!#$%&'*+-.^_`|~".unicodeScalars)
         if let bad = method.unicodeScalars.first(where: { !($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || allowed.contains($0))) }) {
             return "\(String(reflecting: method)) is not an HTTP method: it contains \(String(reflecting: String(bad))); write a method such as \"GET\" or \"POST\""

@@ -6,7 +6,7 @@ enum WireMockFolder {
     /// Where a WireMock folder's mapping files are: each by its path relative to the root (`mappings/users.json`),
     /// as messages name it; the full path is made from the root when the file is read, so a folder of 10,000 files
     /// holds 10,000 short names while it loads, not 10,000 URLs.
-    struct Layout {
+    struct Layout: Sendable {
         /// The root: the folder that holds `mappings/` (and `__files/`).
         let root: URL
         /// The mapping files, relative to ``root``, in the order they are read.
@@ -86,7 +86,8 @@ enum WireMockFolder {
     /// Reads the mapping files of a ``layout(of:)`` one at a time and hands each mapping that reads, with its file, to `each`
     /// (which translates it before the next file is read, so a folder's parsed JSON is never held all at once);
     /// adds a problem to `problems` for each file or mapping that does not read, in file order.
-    static func read(_ layout: Layout, limits: FileSizeLimits, problems: inout [HTTPMockError],
+    /// `files`: which of the layout's files, by position (all by default).
+    static func read(_ layout: Layout, files: Range<Int>? = nil, limits: FileSizeLimits, problems: inout [HTTPMockError],
                      each: (_ name: String, _ path: String, WireMockStubMapping, inout [HTTPMockError]) -> Void) {
         let root = layout.root
         let guardian = FolderPath(root: root, limits: limits)
@@ -100,7 +101,7 @@ enum WireMockFolder {
             linkedFolders[folder] = linked
             return linked
         }
-        for name in layout.names {
+        for name in layout.names[files ?? layout.names.indices] {
             do {
                 // A mapping file found in the folder is held to the rules of body files: no link out of the folder.
                 // Only a file reached through a link needs its real path worked out and checked: the file is opened

@@ -22,6 +22,8 @@ struct WireMockNode {
     /// The members of an object whose keys are all in `known`; an unknown key is an error naming it.
     func object(known: [String]) throws(HTTPMockError) -> [String: JSONValue] {
         guard case .object(let object) = value else { throw error("expected an object, not \(kind)") }
+        // Sorted only when a key is unknown: the first of them, in order, is named.
+        guard object.keys.contains(where: { !known.contains($0) }) else { return object }
         for key in object.keys.sorted() where !known.contains(key) {
             let suggestion = Self.closest(to: key, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
             throw error("unknown key \"\(key)\"\(suggestion); the keys here are: \(known.joined(separator: ", "))")

@@ -18,7 +18,7 @@ struct WireMockRequest {
 
     init(_ node: WireMockNode) throws(HTTPMockError) {
         let fields = try node.object(known: Self.keys)
-        for key in fields.keys.sorted() {
+        for key in fields.keys.filter({ Self.unsupported[$0] != nil }).sorted() {
             if let reason = Self.unsupported[key] { throw node.child(key, of: fields)!.error("\"\(key)\" is not supported: \(reason)") }
         }
         if let method = node.child("method", of: fields) { try self.method(method) }

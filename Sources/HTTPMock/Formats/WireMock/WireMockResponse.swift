@@ -77,7 +77,7 @@ struct WireMockResponse {
         var added: [(name: String, value: String)] = []
         if let headers = node.child("additionalProxyRequestHeaders", of: fields) {
             for (name, value) in try headers.members() {
-                if name.isEmpty || name.contains(where: { $0.isWhitespace || $0 == ":" }) { throw value.error("\"\(name)\" is not a header name") }
+                if name.isEmpty || WireMockResponse.isBadHeaderName(name) { throw value.error("\"\(name)\" is not a header name") }
                 if case .array = value.value {
                     for element in try value.elements() { added.append((name, try Self.text(element))) }
                 } else {
@@ -109,7 +109,7 @@ struct WireMockResponse {
         }
         if let headers = node.child("headers", of: fields) {
             for (name, value) in try headers.members() {
-                if name.isEmpty || name.contains(where: { $0.isWhitespace || $0 == ":" }) { throw value.error("\"\(name)\" is not a header name") }
+                if name.isEmpty || WireMockResponse.isBadHeaderName(name) { throw value.error("\"\(name)\" is not a header name") }
                 switch value.value {
                 case .array:
                     var texts: [String] = []
@@ -207,5 +207,14 @@ struct WireMockResponse {
         case let other:
             throw type.error("\"\(other)\" is not a delay distribution; use \"uniform\", \"lognormal\" or \"fixed\"")
         }
+    }
+}
+
+extension WireMockResponse {
+    /// Whether `name` holds white space or a colon, which no header name does. Printable ASCII other than the
+    /// colon is read byte by byte; any other byte takes `Character`'s reading.
+    static func isBadHeaderName(_ name: String) -> Bool {
+        if name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return name.utf8.contains(UInt8(ascii: ":")) }
+        return name.contains(where: { $0.isWhitespace || $0 == ":" })
     }
 }

@@ -5,19 +5,44 @@ extension WireMockStubMapping {
     /// admin API to list beside the mappings created over it. A mapping whose file gives it no id gets one made
     /// from its file and place, the same at every reading (WireMock makes one up when it loads the file). What does
     /// not read is left out: `httpmock check` names it.
-    package static func listed(inFolder root: URL, limits: FileSizeLimits = .standard) -> [(mapping: WireMockStubMapping, file: String)] {
+    ///
+    /// With `cache`, a file whose ``LocalFile/Stamp`` has not changed since the last listing is not read again:
+    /// a listing of 1,000 unchanged files costs a walk of the folder and a `stat` a file.
+    package static func listed(inFolder root: URL, limits: FileSizeLimits = .standard,
+                               cache: WireMockListingCache? = nil) -> [(mapping: WireMockStubMapping, file: String)] {
         guard let layout = try? WireMockFolder.layout(of: root) else { return [] }
         var problems: [HTTPMockError] = []
-        var listed: [(mapping: WireMockStubMapping, file: String)] = []
-        WireMockFolder.read(layout, limits: limits, problems: &problems) { name, _, mapping, _ in
-            var mapping = mapping
-            if !mapping.hasGivenID {
-                var object = mapping.object
-                object["id"] = .string(stableID(for: mapping.source).uuidString.lowercased())
-                if let named = try? WireMockStubMapping(.object(object), source: mapping.source, checked: false) { mapping = named }
+        func read(_ files: Range<Int>) -> [(mapping: WireMockStubMapping, file: String)] {
+            var listed: [(mapping: WireMockStubMapping, file: String)] = []
+            WireMockFolder.read(layout, files: files, limits: limits, problems: &problems) { name, _, mapping, _ in
+                var mapping = mapping
+                if !mapping.hasGivenID {
+                    var object = mapping.object
+                    object["id"] = .string(stableID(for: mapping.source).uuidString.lowercased())
+                    if let named = try? WireMockStubMapping(.object(object), source: mapping.source, checked: false) { mapping = named }
+                }
+                listed.append((mapping, name))
             }
-            listed.append((mapping, name))
+            return listed
         }
+        guard let cache, layout.single == nil else { return read(layout.names.indices) }
+        let known = cache.files.current
+        var fresh: [String: WireMockListingCache.File] = [:]
+        var listed: [(mapping: WireMockStubMapping, file: String)] = []
+        for index in layout.names.indices {
+            let name = layout.names[index]
+            let stamp = LocalFile.stamp(at: layout.path(of: name))
+            if let stamp, let file = known[name], file.stamp == stamp {
+                listed += file.mappings
+                fresh[name] = file
+                continue
+            }
+            let mappings = read(index..<(index + 1))
+            listed += mappings
+            if let stamp { fresh[name] = WireMockListingCache.File(stamp: stamp, mappings: mappings) }
+        }
+        // Files gone from the folder leave the cache.
+        cache.files.withLock { $0 = fresh }
         return listed
     }
 
@@ -63,4 +88,17 @@ extension HTTPMock {
     package func removeLoadedStubs(of mapping: WireMockStubMapping) -> Bool {
         core.engine.removeStubs(loadedFrom: mapping.source)
     }
+}
+
+/// The mappings of a served folder's files as last listed, by file, with what each file was then: a server keeps one
+/// for its folder, so that listing it again reads only the files that changed.
+package final class WireMockListingCache: Sendable {
+    struct File: Sendable {
+        let stamp: LocalFile.Stamp
+        let mappings: [(mapping: WireMockStubMapping, file: String)]
+    }
+
+    let files = Locked<[String: File]>([:])
+
+    package init() {}
 }

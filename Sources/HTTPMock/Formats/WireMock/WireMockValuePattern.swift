@@ -41,6 +41,9 @@ indirect enum WireMockValuePattern: Sendable {
         ("lessThanNumber", "<", { $0 < $1 }), ("lessThanEqualNumber", "<=", { $0 <= $1 }),
     ]
     static let modifiers = ["caseInsensitive", "ignoreArrayOrder", "ignoreExtraElements"]
+    static let operatorSet = Set(operators)
+    /// Every key a value pattern may have.
+    static let knownKeys = operators + modifiers + WireMockDateTime.keys + xmlModifiers + ["expression", "schemaVersion"]
     /// The modifiers of `equalToXml` and `matchesXPath`.
     static let xmlModifiers = ["enablePlaceholders", "placeholderOpeningDelimiterRegex", "placeholderClosingDelimiterRegex",
                                "exemptedComparisons", "ignoreOrderOfSameNode", "namespaceAwareness", "xPathNamespaces"]
@@ -50,29 +53,34 @@ indirect enum WireMockValuePattern: Sendable {
         guard case .object = node.value else {
             throw node.error("expected a value pattern such as {\"equalTo\": \"…\"}, not \(node.kind)")
         }
-        let fields = try node.object(known: operators + modifiers + WireMockDateTime.keys + xmlModifiers + ["expression", "schemaVersion"])
-        let given = operators.filter { fields[$0] != nil }
+        let fields = try node.object(known: knownKeys)
+        // The operators given, in the order of ``operators`` (a pattern has one or two keys: look those up).
+        let given = fields.count == 1 && operatorSet.contains(fields.keys.first!)
+            ? [fields.keys.first!] : operators.filter { fields[$0] != nil }
         guard given.count == 1, let kind = given.first else {
             throw node.error(given.isEmpty
                 ? "a value pattern needs one of: \(operators.joined(separator: ", "))"
                 : "a value pattern has one operator, not \(given.map { "\"\($0)\"" }.joined(separator: " and "))")
         }
         let value = node.child(kind, of: fields)!
-        for modifier in modifiers where fields[modifier] != nil {
-            let allowed = modifier == "caseInsensitive" ? ["equalTo"] : ["equalToJson"]
-            guard allowed.contains(kind) else { throw node.error("\"\(modifier)\" applies to \"\(allowed[0])\", not to \"\(kind)\"") }
-        }
-        if fields["expression"] != nil { throw node.error("\"expression\" belongs inside \"matchesJsonPath\"") }
-        for modifier in xmlModifiers where fields[modifier] != nil {
-            let owner = modifier == "xPathNamespaces" ? "matchesXPath" : "equalToXml"
-            guard kind == owner else { throw node.error("\"\(modifier)\" applies to \"\(owner)\", not to \"\(kind)\"") }
-        }
-        if fields["schemaVersion"] != nil, kind != "matchesJsonSchema" {
-            throw node.error("\"schemaVersion\" applies to \"matchesJsonSchema\", not to \"\(kind)\"")
-        }
-        let dates = ["before", "after", "equalToDateTime"]
-        for modifier in WireMockDateTime.keys where fields[modifier] != nil && !dates.contains(kind) {
-            throw node.error("\"\(modifier)\" applies to \"before\", \"after\" and \"equalToDateTime\", not to \"\(kind)\"")
+        // Modifiers and their owners: only a pattern with more than its operator has any.
+        if fields.count > 1 {
+            for modifier in modifiers where fields[modifier] != nil {
+                let allowed = modifier == "caseInsensitive" ? ["equalTo"] : ["equalToJson"]
+                guard allowed.contains(kind) else { throw node.error("\"\(modifier)\" applies to \"\(allowed[0])\", not to \"\(kind)\"") }
+            }
+            if fields["expression"] != nil { throw node.error("\"expression\" belongs inside \"matchesJsonPath\"") }
+            for modifier in xmlModifiers where fields[modifier] != nil {
+                let owner = modifier == "xPathNamespaces" ? "matchesXPath" : "equalToXml"
+                guard kind == owner else { throw node.error("\"\(modifier)\" applies to \"\(owner)\", not to \"\(kind)\"") }
+            }
+            if fields["schemaVersion"] != nil, kind != "matchesJsonSchema" {
+                throw node.error("\"schemaVersion\" applies to \"matchesJsonSchema\", not to \"\(kind)\"")
+            }
+            let dates = ["before", "after", "equalToDateTime"]
+            for modifier in WireMockDateTime.keys where fields[modifier] != nil && !dates.contains(kind) {
+                throw node.error("\"\(modifier)\" applies to \"before\", \"after\" and \"equalToDateTime\", not to \"\(kind)\"")
+            }
         }
         if !body, ["equalToJson", "matchesJsonPath", "binaryEqualTo"].contains(kind) {
             throw node.error("\"\(kind)\" applies to bodyPatterns only")
@@ -83,9 +91,13 @@ indirect enum WireMockValuePattern: Sendable {
             let ignoresCase = try fields["caseInsensitive"].map { _ throws(HTTPMockError) in try node.child("caseInsensitive", of: fields)!.bool() } ?? false
             return ignoresCase ? .regex("(?i)\\A" + NSRegularExpression.escapedPattern(for: text) + "\\z") : .equal(text)
         case "contains":
-            return .regex(NSRegularExpression.escapedPattern(for: try scalarText(value)))
+            let text = try scalarText(value)
+            // Outside bodies (whose text is read as the body's regular expressions read it) a literal search: no
+            // expression compiled for each mapping, and none run for each request.
+            return body ? .regex(NSRegularExpression.escapedPattern(for: text)) : .contains(text)
         case "doesNotContain":
-            return .all([.present, .not(.regex(NSRegularExpression.escapedPattern(for: try scalarText(value))))])
+            let text = try scalarText(value)
+            return .all([.present, .not(body ? .regex(NSRegularExpression.escapedPattern(for: text)) : .contains(text))])
         case "matches":
             return .regex(try anchored(value))
         case "doesNotMatch":
@@ -267,5 +279,31 @@ indirect enum WireMockValuePattern: Sendable {
         object["expression"] = nil
         let pattern = try decode(WireMockNode(value: .object(object), path: node.path, place: node.place), body: true)
         return .jsonPath(try compile(expression), pattern)
+    }
+}
+
+extension WireMockValuePattern {
+    /// A value that holds `text`: the same code points in a row (what an expression of `text` escaped finds).
+    static func contains(_ text: String) -> WireMockValuePattern {
+        let needle = Array(text.utf8)
+        return .test("contains \"\(text)\"", { value in
+            guard !needle.isEmpty else { return true }
+            var value = value
+            return value.withUTF8 { bytes in
+                guard bytes.count >= needle.count else { return false }
+                let first = needle[0]
+                var index = 0
+                let last = bytes.count - needle.count
+                while index <= last {
+                    if bytes[index] == first {
+                        var offset = 1
+                        while offset < needle.count, bytes[index + offset] == needle[offset] { offset += 1 }
+                        if offset == needle.count { return true }
+                    }
+                    index += 1
+                }
+                return false
+            }
+        }, heavy: false)
     }
 }
