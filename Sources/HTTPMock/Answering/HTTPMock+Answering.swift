@@ -90,7 +90,8 @@ extension HTTPMock {
     /// Goes on with a pending decision where the caller is (a server's event loop) when what it waits for is only
     /// this package's own bounded work (regular expressions of mapping files and matchers, body templates) and that
     /// work is small: `.answered`, or `.pending` with what is left for ``finishAnswer(_:)`` where user code may
-    /// run. Nothing a user wrote runs here.
+    /// run. No matcher or response a user wrote runs here (the journal's observers are told of an entry, as for
+    /// every request decided where it arrives).
     package func continueInPlace(_ pending: PendingAnswer) -> Attempt {
         switch core.engine.attemptInPlace(pending.deferred) {
         case .decided(let decision, let entry): .answered(Self.answer(decision, request: pending.request, delay: 0), entry: entry)

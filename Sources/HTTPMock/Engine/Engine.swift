@@ -295,6 +295,12 @@ final class Engine: Sendable {
         }
     }
 
+    /// Tells the journal's observers of `entry` as a decision's own code runs no more: the budget of a decision tried
+    /// in place is not theirs.
+    private func notifyOutsideBudget(_ entry: Int) {
+        RegexBudget.$overrun.withValue(nil) { journalEvents.notify(.appended, entry: entry, engine: self) }
+    }
+
     /// `response` rendered for `request` within the in-place budget, or `nil` when it is not rendered in place
     /// (its template reads a file, or runs past that budget: it is rendered again where user code runs).
     private func renderedInPlace(_ response: MockResponse, for request: CapturedRequest) -> MockResponse? {
@@ -331,7 +337,7 @@ final class Engine: Sendable {
                 return state.journal.append(request, resolution: .passedThrough)
             }
             if let entry {
-                journalEvents.notify(.appended, entry: entry, engine: self)
+                notifyOutsideBudget(entry)
                 return .decided(.passthrough, entry: entry)
             }
         }
@@ -342,7 +348,7 @@ final class Engine: Sendable {
                 return .decided(decision, entry: entry)
             }
             guard let (response, entry) = state.withLock({ consume(stub.id, for: request, in: &$0) }) else { continue }
-            journalEvents.notify(.appended, entry: entry, engine: self)
+            notifyOutsideBudget(entry)
             guard case .dynamic = response.content else {
                 guard overrun.inPlace else { return .decided(.respond(reachable(response.rendered(for: request))), entry: entry) }
                 if let rendered = renderedInPlace(response, for: request) { return .decided(.respond(rendered), entry: entry) }

@@ -46,7 +46,7 @@ extension Match {
     }
 
     /// A matcher that refuses to register, when `name` cannot be a header name.
-    private static func invalidName(_ name: String) -> Match? {
+    static func invalidName(_ name: String) -> Match? {
         guard name.isEmpty || name.contains(where: { $0.isWhitespace || $0 == ":" }) else { return nil }
         return invalid("header", HTTPMockError(.invalidPattern, "\"\(name)\" is not a header name; give a name such as \"Authorization\" (no spaces or colons)"))
     }

@@ -16,7 +16,7 @@ struct EngineMessagingTests {
 
     @Test("the stub with the lowest priority number answers; among equals the one added last, whatever the order", arguments: 0..<20)
     func ranking(seed: Int) throws {
-        var generator = SeededGenerator(seed: UInt64(seed))
+        var generator = SplitMix(seed: UInt64(seed))
         let mock = HTTPMock()
         // Stubs with random priorities (or none), each replying its own index; all match every message.
         let priorities: [Int?] = (0..<6).map { _ in Bool.random(using: &generator) ? nil : Int.random(in: 1...3, using: &generator) }
@@ -85,18 +85,5 @@ struct EngineMessagingTests {
         mock.removeMessageStub(stub)
         #expect(mock.messageStubCount == 0)
         #expect(mock.acceptsAnyWebSocket == false)
-    }
-}
-
-/// SplitMix64: the same numbers for the same seed, on every platform.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

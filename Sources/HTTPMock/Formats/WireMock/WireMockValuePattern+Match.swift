@@ -13,10 +13,14 @@ struct WireMockPart {
     /// Every value of the part in a request (none when it is absent), for tests the vocabulary has no word for
     /// (numbers, dates, JSON Schema, XML): the part meets such a test when one of its values does.
     let values: @Sendable (CapturedRequest) -> [String]
+    /// A matcher that refuses to register, when the part's name cannot be one (a header name with a space): tests
+    /// on ``values`` give it instead of a test that could never be met.
+    var refusal: Match? = nil
 
     static func header(_ header: String) -> WireMockPart {
         WireMockPart(name: "header \"\(header)\"", present: .header(header), equal: { .header(header, $0) },
-                     regex: { .header(header, matching: $0) }, values: { $0.headers.values(for: header) })
+                     regex: { .header(header, matching: $0) }, values: { $0.headers.values(for: header) },
+                     refusal: Match.invalidName(header))
     }
 
     static func query(_ parameter: String) -> WireMockPart {
@@ -93,10 +97,12 @@ extension WireMockValuePattern {
         case .jsonPath(let path, let pattern): return .jsonPath(path, pattern)
         case .bytes(let data): return .body(data)
         case .test(let description, let test, let heavy):
+            if let refusal = part.refusal { return refusal }
             let values = part.values
             return Match(condition: Condition(key: "wiremock:\(part.name) \(description)", weight: 2, summary: "\(part.name) \(description)",
                                               isUserCode: heavy) { request in values(request).contains(where: test) })
         case .multiple(let exactly, let patterns):
+            if let refusal = part.refusal { return refusal }
             let values = part.values
             let word = exactly ? "hasExactly" : "includes"
             return Match("\(part.name) \(word) \(patterns.count) pattern(s)") { () throws(HTTPMockError) -> Match.Compiled in

@@ -94,10 +94,11 @@ indirect enum WireMockValuePattern: Sendable {
             let text = try scalarText(value)
             // Outside bodies (whose text is read as the body's regular expressions read it) a literal search: no
             // expression compiled for each mapping, and none run for each request.
-            return body ? .regex(NSRegularExpression.escapedPattern(for: text)) : .contains(text)
+            // An empty text goes the expression's way too, which refuses it: it would be met by every value.
+            return body || text.isEmpty ? .regex(NSRegularExpression.escapedPattern(for: text)) : .contains(text)
         case "doesNotContain":
             let text = try scalarText(value)
-            return .all([.present, .not(body ? .regex(NSRegularExpression.escapedPattern(for: text)) : .contains(text))])
+            return .all([.present, .not(body || text.isEmpty ? .regex(NSRegularExpression.escapedPattern(for: text)) : .contains(text))])
         case "matches":
             return .regex(try anchored(value))
         case "doesNotMatch":
