@@ -63,12 +63,15 @@ enum LocalFile {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         #if canImport(Darwin)
-        let changed = info.st_ctimespec
+        // The time of last modification, as Foundation reads it (the field's name differs between C libraries).
+        let modified = ((try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date)?
+            .timeIntervalSince1970 ?? 0
+        let (seconds, nanoseconds) = (Int(modified.rounded(.down)), Int((modified - modified.rounded(.down)) * 1e9))
         #else
-        let changed = info.st_ctim
+        let (seconds, nanoseconds) = (Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec))
         #endif
         return Stamp(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                     seconds: Int(changed.tv_sec), nanoseconds: Int(changed.tv_nsec))
+                     seconds: seconds, nanoseconds: nanoseconds)
     }
 
     static func isSymbolicLink(_ path: String) -> Bool {
