@@ -123,7 +123,7 @@ final class ServerState: Sendable {
 
     /// What this server adds to `Via` when it forwards a request (`1.1 httpmock-…`, different for each server): a
     /// request that comes back with it has gone round a loop.
-    let via = "1.1 httpmock-" + UUID().uuidString.prefix(8).lowercased()
+    let via = "1.1 httpmock-" + UUID.random().uuidString.prefix(8).lowercased()
     /// Carries the requests a stub sends to another server (a WireMock mapping's `proxyBaseUrl`) to exactly their
     /// URL; made when first needed.
     private let stubForwarder = Locked<Forwarder?>(nil)

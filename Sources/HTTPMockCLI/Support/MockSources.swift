@@ -254,18 +254,37 @@ struct MockSources {
 }
 /// The stubs of each served WireMock mapping file, by the file's standardized path.
 final class TrackedFiles: Sendable {
-    private let byFile = Locked<[String: Set<StubID>]>([:])
+    /// As registered, until a file changes and the table is first needed.
+    private enum Files {
+        case registered(FileStubs)
+        case table([String: Set<StubID>])
+    }
 
-    func replaceAll(_ files: [String: Set<StubID>]) { byFile.withLock { $0 = files } }
+    private let files = Locked(Files.table([:]))
+
+    func replaceAll(_ registered: FileStubs) { files.withLock { $0 = .registered(registered) } }
 
     func stubs(of path: String) -> Set<StubID> {
         let key = URL(fileURLWithPath: path).standardizedFileURL.path
-        return byFile.withLock { $0[key] ?? [] }
+        return withTable { $0[key] ?? [] }
     }
 
     func set(_ path: String, _ ids: Set<StubID>) {
         let key = URL(fileURLWithPath: path).standardizedFileURL.path
-        byFile.withLock { $0[key] = ids.isEmpty ? nil : ids }
+        withTable { $0[key] = ids.isEmpty ? nil : ids }
+    }
+
+    private func withTable<Result>(_ body: (inout [String: Set<StubID>]) -> Result) -> Result {
+        files.withLock { files in
+            var table: [String: Set<StubID>]
+            switch files {
+            case .registered(let registered): table = registered.byFile()
+            case .table(let known): table = known
+            }
+            files = .table([:])
+            defer { files = .table(table) }
+            return body(&table)
+        }
     }
 }
 #endif

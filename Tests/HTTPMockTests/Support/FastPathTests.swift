@@ -65,3 +65,33 @@ import Testing
         }
     }
 }
+
+@Suite struct RandomUUIDTests {
+    @Test func versionFourAndDistinctFromManyThreads() async {
+        let batches = await withTaskGroup(of: [UUID].self) { group in
+            for _ in 0..<8 { group.addTask { (0..<2_000).map { _ in UUID.random() } } }
+            return await group.reduce(into: [[UUID]]()) { $0.append($1) }
+        }
+        let all = batches.flatMap { $0 }
+        #expect(Set(all).count == all.count, "a UUID was given twice")
+        for id in all {
+            let bytes = id.uuid
+            #expect(bytes.6 >> 4 == 4, "not version 4: \(id)")
+            #expect(bytes.8 >> 6 == 0b10, "not the variant of RFC 9562: \(id)")
+            // Foundation reads it back as the same UUID.
+            #expect(UUID(uuidString: id.uuidString) == id)
+        }
+        // Every bit outside the version and variant varies across 16,000 draws.
+        var seenOne = [UInt8](repeating: 0, count: 16), seenZero = [UInt8](repeating: 0, count: 16)
+        for id in all {
+            withUnsafeBytes(of: id.uuid) { raw in
+                for index in 0..<16 {
+                    seenOne[index] |= raw[index]
+                    seenZero[index] |= ~raw[index]
+                }
+            }
+        }
+        seenOne[6] |= 0xF0; seenZero[6] |= 0xF0; seenOne[8] |= 0xC0; seenZero[8] |= 0xC0
+        #expect(seenOne == [UInt8](repeating: 0xFF, count: 16) && seenZero == [UInt8](repeating: 0xFF, count: 16))
+    }
+}

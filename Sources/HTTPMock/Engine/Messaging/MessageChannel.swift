@@ -24,7 +24,7 @@ public struct MessageChannel: Sendable, Identifiable, Hashable {
     /// Whether it is open now (a listing's snapshot).
     public internal(set) var isOpen: Bool
 
-    init(id: UUID = UUID(), kind: Kind, request: CapturedRequest, openedAt: Date = Date(), isOpen: Bool = true) {
+    init(id: UUID = UUID.random(), kind: Kind, request: CapturedRequest, openedAt: Date = Date(), isOpen: Bool = true) {
         self.id = id
         self.kind = kind
         self.request = request

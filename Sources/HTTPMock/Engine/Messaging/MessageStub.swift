@@ -63,7 +63,7 @@ package struct MessageStub: Sendable {
     /// The stub's metadata as JSON, for searches by metadata.
     package var metadata: Data?
 
-    package init(id: UUID = UUID(), name: String? = nil, priority: Int? = nil, trigger: Trigger, actions: [Action],
+    package init(id: UUID = UUID.random(), name: String? = nil, priority: Int? = nil, trigger: Trigger, actions: [Action],
                  json: Data? = nil, metadata: Data? = nil) {
         self.id = id
         self.name = name

@@ -192,7 +192,7 @@ package final class Messaging: Sendable {
             if let request, !request.matches(channel.request) { return false }
             return body?.matches(message) ?? true
         })
-        append(MessageEvent(id: UUID(), direction: .received, channel: channel, message: message, stubID: fired?.id,
+        append(MessageEvent(id: UUID.random(), direction: .received, channel: channel, message: message, stubID: fired?.id,
                             stubName: fired?.name, date: Date()))
         if let fired { fire(fired, input: MessageStub.Input(message: message, request: channel.request), originating: channel.id) }
     }
@@ -200,7 +200,7 @@ package final class Messaging: Sendable {
     /// The face sent `message` on channel `id` on its own (a scripted conversation, a test's handle): journaled.
     package func recordSent(_ message: WebSocketMessage, on id: UUID) {
         guard let channel = state.withLock({ $0.channels[id]?.channel }) else { return }
-        append(MessageEvent(id: UUID(), direction: .sent, channel: channel, message: message, stubID: nil, stubName: nil, date: Date()))
+        append(MessageEvent(id: UUID.random(), direction: .sent, channel: channel, message: message, stubID: nil, stubName: nil, date: Date()))
     }
 
     /// Sends `message` to every open channel of `kind` (any, when `nil`) whose request meets `request` (every one,
@@ -284,7 +284,7 @@ package final class Messaging: Sendable {
             guard let open = state.withLock({ $0.channels[id] }) else { continue }
             guard open.deliver(message) else { continue }
             reached.append(open.channel)
-            append(MessageEvent(id: UUID(), direction: .sent, channel: open.channel, message: message, stubID: stub?.id,
+            append(MessageEvent(id: UUID.random(), direction: .sent, channel: open.channel, message: message, stubID: stub?.id,
                                 stubName: stub?.name, date: Date()))
         }
         return reached
@@ -351,7 +351,7 @@ package final class Messaging: Sendable {
     /// seconds pass; returns the ones found (fewer than `count` after a timeout).
     package func waitForEvents(count: Int, timeout: TimeInterval,
                                matching matches: @escaping @Sendable (MessageEvent) -> Bool) async -> [MessageEvent] {
-        let id = UUID()
+        let id = UUID.random()
         let count = max(1, count)
         return await withCheckedContinuation { (continuation: CheckedContinuation<[MessageEvent], Never>) in
             let once = Locked(false)

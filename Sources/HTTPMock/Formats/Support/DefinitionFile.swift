@@ -34,7 +34,18 @@ enum DefinitionFile {
     /// The bytes of the file at `path`, as ``read(_:name:limit:knob:)`` reads them but without following a symbolic
     /// link at its end: `nil` for a link, whose destination the caller checks before reading it.
     static func read(unlessLink path: String, name: String, limit: Int, knob: String) throws(HTTPMockError) -> Data? {
-        switch LocalFile.contents(unlessLink: path, limit: limit) {
+        try read(LocalFile.contents(unlessLink: path, limit: limit), path: path, name: name, limit: limit, knob: knob)
+    }
+
+    /// ``read(unlessLink:name:limit:knob:)`` of the file `leaf` in `folder`, held open (`path` names it in messages).
+    static func read(unlessLink leaf: String, in folder: LocalFile.OpenFolder, path: String, name: String, limit: Int,
+                     knob: String) throws(HTTPMockError) -> Data? {
+        try read(LocalFile.contents(unlessLink: leaf, in: folder, limit: limit), path: path, name: name, limit: limit, knob: knob)
+    }
+
+    private static func read(_ contents: LocalFile.Contents, path: String, name: String, limit: Int,
+                             knob: String) throws(HTTPMockError) -> Data? {
+        switch contents {
         case .data(let data): return data
         case .link: return nil
         case .missing: throw HTTPMockError(.missingFile, "\(name): no file at \(path)")

@@ -108,7 +108,28 @@ enum LocalFile {
     /// refused, like anything that is not a regular file; a file larger than `limit` is refused before it is read.
     /// One `open`, one `fstat` and the reads: a folder of 10,000 mapping files is read with nothing else asked.
     static func contents(unlessLink path: String, limit: Int) -> Contents {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        contents(opening: open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), limit: limit)
+    }
+
+    /// ``contents(unlessLink:limit:)`` of the file `name` in an open folder: opened by its name alone, so that the
+    /// kernel does not walk the folder's whole path again for each of its files.
+    static func contents(unlessLink name: String, in folder: OpenFolder, limit: Int) -> Contents {
+        contents(opening: openat(folder.descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), limit: limit)
+    }
+
+    /// A folder held open while the files in it are read (``contents(unlessLink:in:limit:)``).
+    final class OpenFolder {
+        let descriptor: Int32
+
+        init?(path: String) {
+            descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else { return nil }
+        }
+
+        deinit { close(descriptor) }
+    }
+
+    private static func contents(opening fd: Int32, limit: Int) -> Contents {
         guard fd >= 0 else {
             let code = errno
             if code == ELOOP { return .link }
@@ -129,8 +150,9 @@ enum LocalFile {
                 guard data.count <= limit else { return .tooLarge(filled) }
                 data.count = min(data.count * 2, limit + 1)
             }
+            let wanted = data.count - filled
             let count = data.withUnsafeMutableBytes { buffer in
-                read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+                read(fd, buffer.baseAddress! + filled, wanted)
             }
             if count == 0 { break }
             if count < 0 {
@@ -138,6 +160,9 @@ enum LocalFile {
                 return .unreadable(String(cString: strerror(errno)))
             }
             filled += count
+            // All the size `fstat` gave, and less than asked: the end, without a second call to be told so (a
+            // file system that reads short before then is read on).
+            if count < wanted, filled >= size { break }
         }
         data.count = filled
         return .data(data)

@@ -85,18 +85,26 @@ extension HTTPMock {
             }
             return WireMockFolderPart(definitions: translation.definitions, files: files, problems: problems)
         }
-        // A large folder is read on every core, a part each, and the parts joined in file order: the same stubs,
-        // files and problems, in the same order, as one pass gives.
+        // A large folder is read on every core, in parts of a few dozen files that each core takes in turn as it
+        // finishes the last (a core that is slowed down takes fewer), and the parts joined in file order: the
+        // same stubs, files and problems, in the same order, as one pass gives.
         let count = layout.names.count
         let cores = count >= WireMockFolderPart.parallelFrom ? min(ProcessInfo.processInfo.activeProcessorCount, 8) : 1
         var parts: [WireMockFolderPart]
         if cores > 1 {
-            let done = Locked([WireMockFolderPart?](repeating: nil, count: cores))
-            DispatchQueue.concurrentPerform(iterations: cores) { index in
-                let result = part((index * count / cores)..<((index + 1) * count / cores))
-                done.withLock { $0[index] = result }
+            let size = WireMockFolderPart.filesEach
+            let taken = Locked((next: 0, parts: [WireMockFolderPart?](repeating: nil, count: (count + size - 1) / size)))
+            DispatchQueue.concurrentPerform(iterations: cores) { _ in
+                while let index = taken.withLock({ state -> Int? in
+                    guard state.next < state.parts.count else { return nil }
+                    defer { state.next += 1 }
+                    return state.next
+                }) {
+                    let result = part((index * size)..<min(count, (index + 1) * size))
+                    taken.withLock { $0.parts[index] = result }
+                }
             }
-            parts = done.current.map { $0! }
+            parts = taken.current.parts.map { $0! }
         } else {
             parts = [part(0..<count)]
         }
@@ -144,24 +152,25 @@ extension HTTPMock {
 
     /// As ``register(_:slot:)``, and which stubs each WireMock mapping file gave (``PreparedMocks/files``), for
     /// ``replaceFile(_:with:slot:)``.
-    package func registerTrackingFiles(_ prepared: [PreparedMocks], slot: String) throws(HTTPMockError) -> [String: Set<StubID>] {
+    package func registerTrackingFiles(_ prepared: [PreparedMocks], slot: String) throws(HTTPMockError) -> FileStubs {
         let stubs = prepared.flatMap(\.messageStubs)
         guard stubs.count <= Messaging.limits.stubs else {
             throw HTTPMockError(.invalidDefinition, "at most \(Messaging.limits.stubs) message stubs can be registered; these files hold \(stubs.count)")
         }
-        let ids = try core.engine.register(prepared.flatMap(\.definitions), slot: slot)
+        // One source (the usual case) is registered as it is, without copying its definitions into a new list.
+        let ids = try core.engine.register(prepared.count == 1 ? prepared[0].definitions : prepared.flatMap(\.definitions), slot: slot)
         try? core.engine.messaging.register(stubs, slot: slot)
-        var byFile: [String: Set<StubID>] = [:]
+        var files: [(path: String, range: Range<Int>)] = []
         var offset = 0
         for source in prepared {
             var position = offset
             for (path, count) in source.files {
-                byFile[path, default: []].formUnion(ids[position..<(position + count)])
+                files.append((path, position..<(position + count)))
                 position += count
             }
             offset += source.definitions.count
         }
-        return byFile
+        return FileStubs(files: files, ids: ids)
     }
 
     /// Replaces the stubs `old` (one mapping file's, in `slot`) with those of `prepared` (the file read again), in
@@ -179,4 +188,24 @@ struct WireMockFolderPart: Sendable {
 
     /// The fewest files read on more than one core: below, starting threads costs more than it saves.
     static let parallelFrom = 1_000
+    /// How many files a core reads at a time, when more than one reads.
+    static let filesEach = 64
+}
+
+/// Which stubs each WireMock mapping file gave when they were registered
+/// (``HTTPMock/registerTrackingFiles(_:slot:)``): kept as they came, and made into a table by file only when it is
+/// first asked for (when a file changes), not while a server waits to answer its first request.
+package struct FileStubs: Sendable {
+    let files: [(path: String, range: Range<Int>)]
+    let ids: [StubID]
+
+    /// The stubs of each file, by its standardized path.
+    package func byFile() -> [String: Set<StubID>] {
+        var table: [String: Set<StubID>] = [:]
+        table.reserveCapacity(files.count)
+        for (path, range) in files {
+            table[path, default: []].formUnion(ids[range])
+        }
+        return table
+    }
 }

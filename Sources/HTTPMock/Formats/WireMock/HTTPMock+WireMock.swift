@@ -32,7 +32,7 @@ extension HTTPMock {
         let prepared = try prepareWireMockMappings(from: location, globalTemplating: globalTemplating, ranking: ranking)
         var loaded = try core.engine.load(prepared.definitions, source: prepared.source, slot: nil)
         guard !prepared.messageStubs.isEmpty else { return loaded }
-        let slot = "message-mappings:\(UUID().uuidString)"
+        let slot = "message-mappings:\(UUID.random().uuidString)"
         do {
             try core.engine.messaging.register(prepared.messageStubs, slot: slot)
         } catch {

@@ -101,19 +101,29 @@ enum WireMockFolder {
             linkedFolders[folder] = linked
             return linked
         }
+        var open: (path: String, folder: LocalFile.OpenFolder)?
         for name in layout.names[files ?? layout.names.indices] {
             do {
                 // A mapping file found in the folder is held to the rules of body files: no link out of the folder.
                 // Only a file reached through a link needs its real path worked out and checked: the file is opened
                 // without following one, and a folder is asked once whether it is one.
                 let path = layout.path(of: name)
-                let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? path
+                let slash = path.lastIndex(of: "/")
+                let folder = slash.map { String(path[..<$0]) } ?? path
                 let limit = limits.definitions
                 var data: Data?
                 if let single = layout.single {
                     data = try DefinitionFile.read(single, name: name, limit: limit, knob: "definitions")
                 } else if !isLinked(folder) {
-                    data = try DefinitionFile.read(unlessLink: path, name: name, limit: limit, knob: "definitions")
+                    // Files are read folder by folder (the names are sorted): each folder is opened once, and its
+                    // files by their own names.
+                    if open?.path != folder { open = LocalFile.OpenFolder(path: folder).map { (folder, $0) } }
+                    if let open, let slash {
+                        data = try DefinitionFile.read(unlessLink: String(path[path.index(after: slash)...]), in: open.folder, path: path,
+                                                       name: name, limit: limit, knob: "definitions")
+                    } else {
+                        data = try DefinitionFile.read(unlessLink: path, name: name, limit: limit, knob: "definitions")
+                    }
                 }
                 if data == nil {
                     data = try DefinitionFile.read(try guardian.file(name, place: name), name: name, limit: limit, knob: "definitions")

@@ -60,13 +60,13 @@ enum WireMockMessageMapping {
         var ids: [UUID] = []
         for key in ["id", "uuid"] {
             guard let given = node.child(key, of: fields) else { continue }
-            guard let parsed = UUID(uuidString: try given.string()) else { throw given.error("not a UUID; write one such as \"\(UUID().uuidString.lowercased())\", or leave it out") }
+            guard let parsed = UUID(uuidString: try given.string()) else { throw given.error("not a UUID; write one such as \"\(UUID.random().uuidString.lowercased())\", or leave it out") }
             ids.append(parsed)
         }
         if ids.count == 2, ids[0] != ids[1] {
             throw node.error("\"id\" and \"uuid\" name the same thing and differ here; keep one")
         }
-        let id = ids.first ?? UUID()
+        let id = ids.first ?? UUID.random()
         let name = try node.child("name", of: fields).map { (node) throws(HTTPMockError) in try node.string() }
         let priority = try node.child("priority", of: fields).map { (node) throws(HTTPMockError) in try node.integer(in: 1...Int(Int32.max)) }
         guard let triggerNode = node.child("trigger", of: fields) else {

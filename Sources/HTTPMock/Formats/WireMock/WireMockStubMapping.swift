@@ -50,10 +50,10 @@ package struct WireMockStubMapping: Sendable {
             guard let node = top.child(key, of: object), node.value != .null else { continue }
             let text = try node.string()
             if text.isEmpty { continue }
-            guard let parsed = UUID(uuidString: text) else { throw node.error("\"\(text)\" is not a UUID; give one such as \"\(UUID().uuidString.lowercased())\", or none") }
+            guard let parsed = UUID(uuidString: text) else { throw node.error("\"\(text)\" is not a UUID; give one such as \"\(UUID.random().uuidString.lowercased())\", or none") }
             if id == nil { id = parsed }
         }
-        self.id = id ?? UUID()
+        self.id = id ?? UUID.random()
         hasGivenID = id != nil
         name = try top.child("name", of: object).map { (node) throws(HTTPMockError) in try node.string() }
         self.source = source

@@ -40,7 +40,7 @@ public struct JournalFolder: Sendable, Hashable, CustomStringConvertible {
             for folder in [entriesURL, contextURL] {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             }
-            let probe = url.appendingPathComponent(".probe-\(UUID().uuidString)")
+            let probe = url.appendingPathComponent(".probe-\(UUID.random().uuidString)")
             try Data().write(to: probe)
             try? FileManager.default.removeItem(at: probe)
         } catch {
@@ -72,7 +72,7 @@ public struct JournalFolder: Sendable, Hashable, CustomStringConvertible {
     /// see the whole file or nothing.
     static func writeAtomically(_ data: Data, to destination: URL) throws {
         let temporary = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID.random().uuidString).tmp")
         try data.write(to: temporary)
         // rename(2) replaces the destination atomically: a reader sees the old file or the new one, never a mix.
         guard rename(temporary.path, destination.path) == 0 else {

@@ -13,7 +13,7 @@ final class JournalFolderWriter: Sendable {
     private let warned = Locked(false)
 
     /// `<pid>-<random>`: unique per process run, so writers never collide, even with a reused pid.
-    static let processTag = "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+    static let processTag = "\(ProcessInfo.processInfo.processIdentifier)-\(UUID.random().uuidString.prefix(8))"
     private static let mockCounter = Locked(0)
 
     init(folder: JournalFolder, redacting secrets: Set<String>) {

@@ -114,3 +114,48 @@ import TestSupport
         }
     }
 }
+
+/// A folder large enough to be read on every core gives what reading its files one by one, in order, gives.
+@Suite struct WireMockLargeFolderTests {
+    @Test("1,300 files of every size, in nested folders, some broken: the same stubs, files and problems, in file order")
+    func largeFolderReadsAsOnePass() async throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        print("WireMockLargeFolderTests seed: \(seed)")
+        var random = SplitMix(seed: seed)
+        let count = WireMockFolderPart.parallelFrom + 300
+        // Folder names that sort between their own files (`a.json` < `a/b.json` < `a/c.json`), so that a core goes
+        // back to a folder it left.
+        let folders = ["", "a/", "a/b/", "a-b/", "z/deep/er/"]
+        // Around the page and socket-buffer sizes, and empty.
+        let sizes = [0, 1, 4_095, 4_096, 4_097, 65_535, 65_537, 300_000]
+        var files: [String: String] = [:]
+        var expected: [(name: String, url: String?, body: String)] = []
+        for index in 0..<count {
+            let name = "mappings/\(folders.randomElement(using: &random)!)m\(index).json"
+            let padding = String(repeating: " ", count: index % 97 == 0 ? sizes.randomElement(using: &random)! : 0)
+            if index % 151 == 7 {
+                files[name] = index % 2 == 0 ? "" : #"{"request": {"url": 7}}"# + padding
+                expected.append((name, nil, ""))
+            } else {
+                let body = "body \(index)"
+                files[name] = #"{"request": {"method": "GET", "url": "/f/\#(index)"}, "response": {"body": "\#(body)"}}"# + padding
+                expected.append((name, "/f/\(index)", body))
+            }
+        }
+        let root = try WireMockBadInputTests.folder(files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        expected.sort { $0.name < $1.name }
+        let mock = HTTPMock()
+        let prepared = try mock.prepareWireMockMappings(from: root, skippingInvalid: true, trackingFiles: true)
+        let good = expected.filter { $0.url != nil }
+        #expect(prepared.files.map(\.path) == good.map { root.standardizedFileURL.path + "/" + $0.name }, "seed \(seed)")
+        #expect(prepared.files.allSatisfy { $0.count == 1 }, "seed \(seed)")
+        let broken = expected.filter { $0.url == nil }.map(\.name)
+        #expect(prepared.skipped.map { String($0.message.prefix { $0 != " " }) } == broken, "seed \(seed)")
+        try mock.register([prepared], slot: "folder")
+        for _ in 0..<40 {
+            let pick = good.randomElement(using: &random)!
+            #expect(try await mock.urlSession.fetch("http://localhost\(pick.url!)").text == pick.body, "seed \(seed)")
+        }
+    }
+}
