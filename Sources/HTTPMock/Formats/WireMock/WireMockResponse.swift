@@ -163,7 +163,7 @@ struct WireMockResponse {
         if let parameters = node.child("transformerParameters", of: fields) {
             // Any keys: WireMock hands them to templates as `parameters` (and to transformers of its extensions).
             guard case .object(let members) = parameters.value else { throw parameters.error("expected an object, not \(parameters.kind)") }
-            if let flag = parameters.child("disableBodyFileTemplating", of: members) { fileTemplating = !(try flag.bool()) }
+            if let flag = parameters.child("disableBodyFileTemplating", of: members), flag.value != .null { fileTemplating = !(try flag.bool()) }
             self.parameters = parameters.value
         }
     }
