@@ -9,7 +9,7 @@ struct Forwarding: Sendable {
     /// A path prefix taken off the request's path first (`proxyUrlPrefixToRemove`).
     let prefixToRemove: String?
     /// Headers set on the forwarded request, replacing any of the same name (`additionalProxyRequestHeaders`).
-    let addedHeaders: [(name: String, value: String)]
+    private(set) var addedHeaders: [(name: String, value: String)]
     /// Headers not forwarded (`removeProxyRequestHeaders`), by name in any case.
     let removedHeaders: Set<String>
     /// Where ``base`` was rendered from, when it is a template filled from each request (`mappings/p.json at
@@ -30,6 +30,18 @@ struct Forwarding: Sendable {
         copy.base = base
         copy.renderedFrom = place
         return copy
+    }
+
+    /// The same forwarding with the added headers' values `values` (in order), rendered for one request.
+    func adding(values: [String]) -> Forwarding {
+        var copy = self
+        copy.addedHeaders = zip(addedHeaders, values).map { ($0.name, $1) }
+        return copy
+    }
+
+    /// Whether `value` can be sent as a header's value: no line break, nor any other control character but the tab.
+    static func isHeaderValue(_ value: String) -> Bool {
+        !value.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }
     }
 
     /// `text` as a base URL to forward to: absolute `http` or `https`, with a host, a port (if any) from 1 to 65535,

@@ -35,6 +35,42 @@ struct MappingsResourceTests {
         return (json["mappings"] as? [[String: Any]] ?? [], (json["meta"] as? [String: Any])?["total"] as? Int)
     }
 
+    @Test("POST takes a mapping with optional keys given null as WireMock does (absent, and listed without them), and refuses a null operand with 422 naming it")
+    func nullKeys() async throws {
+        let mock = HTTPMock()
+        try await withAdminServer(mock) { server in
+            let withNulls = """
+                {"name": null, "priority": null, "metadata": null, "scenarioName": null, "newScenarioState": null,
+                 "request": {"method": null, "url": null, "urlPath": "/nulls", "headers": null, "queryParameters": null, "bodyPatterns": null},
+                 "response": {"status": null, "body": "absent", "jsonBody": null, "headers": null, "fixedDelayMilliseconds": null,
+                              "transformers": null, "proxyBaseUrl": null, "additionalProxyRequestHeaders": null}}
+                """
+            let created = try await call("POST", server.baseURL.adding("/__admin/mappings"), body: withNulls)
+            #expect(created.status == 201, "\(created.text)")
+            let mapping = try #require(created.json)
+            #expect(Set(mapping.keys) == ["id", "request", "response"], "\(created.text)")
+            #expect(mapping["request"] as? [String: String] == ["urlPath": "/nulls"], "\(created.text)")
+            #expect(mapping["response"] as? [String: String] == ["body": "absent"], "\(created.text)")
+            // Any method, as a missing one.
+            for method in ["GET", "DELETE"] {
+                let reply = try await call(method, server.baseURL.adding("/nulls?x=1"))
+                #expect(reply.status == 200 && reply.text == "absent", "\(method)")
+            }
+            #expect(try await mappings(server).mappings.first?["request"] as? [String: String] == ["urlPath": "/nulls"])
+
+            for (body, pointer) in [(#"{"request": {"urlPath": "/n", "headers": {"X": {"equalTo": null}}}}"#, "/request/headers/X/equalTo"),
+                                    (#"{"request": null, "response": {"body": "every request"}}"#, "/")] {
+                let refused = try await call("POST", server.baseURL.adding("/__admin/mappings"), body: body)
+                #expect(refused.status == 422, "\(body)")
+                let error = try #require((refused.json?["errors"] as? [[String: Any]])?.first)
+                #expect((error["source"] as? [String: Any])?["pointer"] as? String == pointer, "\(refused.text)")
+                #expect((error["detail"] as? String)?.contains("is null; give") == true, "\(refused.text)")
+            }
+            #expect(try await mappings(server).total == 1)
+            #expect(try await call("GET", server.baseURL.adding("/other")).status == 404)
+        }
+    }
+
     @Test("POST creates a mapping (201, with its id) that answers beside the stubs of code; GET lists it and reads it back")
     func createListGet() async throws {
         let mock = HTTPMock()

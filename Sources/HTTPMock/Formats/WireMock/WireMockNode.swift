@@ -20,14 +20,20 @@ struct WireMockNode {
     }
 
     /// The members of an object whose keys are all in `known`; an unknown key is an error naming it.
+    ///
+    /// A known key given `null` is left out, as if it were not there: WireMock reads `"priority": null` or
+    /// `"headers": null` as no priority and no headers. Where a key is required, its absence is the error then; a
+    /// `null` operand of a value pattern is refused before (see ``WireMockValuePattern/decode(_:body:)``).
     func object(known: [String]) throws(HTTPMockError) -> [String: JSONValue] {
-        guard case .object(let object) = value else { throw error("expected an object, not \(kind)") }
+        guard case .object(var object) = value else { throw error("expected an object, not \(kind)") }
         // Sorted only when a key is unknown: the first of them, in order, is named.
-        guard object.keys.contains(where: { !known.contains($0) }) else { return object }
-        for key in object.keys.sorted() where !known.contains(key) {
-            let suggestion = Self.closest(to: key, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
-            throw error("unknown key \"\(key)\"\(suggestion); the keys here are: \(known.joined(separator: ", "))")
+        if object.keys.contains(where: { !known.contains($0) }) {
+            for key in object.keys.sorted() where !known.contains(key) {
+                let suggestion = Self.closest(to: key, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+                throw error("unknown key \"\(key)\"\(suggestion); the keys here are: \(known.joined(separator: ", "))")
+            }
         }
+        if object.values.contains(.null) { object = object.filter { $0.value != .null } }
         return object
     }
 

@@ -19,14 +19,16 @@ extension WireMockResponse {
     ///
     /// A proxied response (`proxyBaseUrl`) goes to loopback, or to a host of `proxyHosts` (`nil`: not checked, for a
     /// mapping read on its own). A `proxyBaseUrl` template is rendered for each request, as WireMock renders it when
-    /// the response is templated, and the engine checks its host then (see ``templatedProxy(_:templating:pathNames:)``).
+    /// the response is templated, and the engine checks its host then; so is each value of
+    /// `additionalProxyRequestHeaders` with `{{…}}` (see ``templatedProxy(_:templating:pathNames:headers:proxyHosts:)``).
     func served(files: Files, globalTemplating: Bool, pathTemplate: String?, proxyHosts: Set<String>?) throws(HTTPMockError) -> MockResponse {
         let templating = templated || globalTemplating
         let pathNames = pathTemplate.map(WireMockRequest.segmentPositions) ?? [:]
-        if let proxy, proxyBaseTemplate != nil {
-            return try templatedProxy(proxy, templating: templating, pathNames: pathNames)
-        }
         if let proxy {
+            let headers = try proxyHeaderTemplates(proxy, templating: templating, pathNames: pathNames)
+            if proxyBaseTemplate != nil || !headers.isEmpty {
+                return try templatedProxy(proxy, templating: templating, pathNames: pathNames, headers: headers, proxyHosts: proxyHosts)
+            }
             let host = proxy.base.host ?? ""
             if let proxyHosts, !Loopback.allows(host, among: proxyHosts) {
                 throw node.error("\"proxyBaseUrl\" sends requests to \(host), beyond this machine: \(Loopback.howToAllow(host))")
@@ -182,31 +184,80 @@ extension WireMockResponse {
     /// The longest rendered `proxyBaseUrl` an error answer quotes.
     static let quotedTargetLimit = 200
 
-    /// A response whose `proxyBaseUrl` is a template: rendered for each request with the response templates' model
-    /// (the base is then a URL such as `http://127.0.0.1:8081`, or the answer is `500` saying what it rendered to and
-    /// why that is no base URL). Without templating (`transformers`, `globalTemplating`), the text stays as it is, as
-    /// WireMock leaves it, and the answer says to turn templating on. The host is checked when the engine answers
-    /// (``Forwarding/renderedFrom``): the allowed hosts may change after loading.
-    private func templatedProxy(_ proxy: Forwarding, templating: Bool, pathNames: [String: Int]) throws(HTTPMockError) -> MockResponse {
-        guard let (text, baseNode) = proxyBaseTemplate else { preconditionFailure("a templated proxy has its template") }
-        let place = "\(baseNode.place) at \(baseNode.path)"
-        let template = templating
-            ? try BodyTemplate(wireMock: text, pathNames: pathNames, place: place, parameters: parameters)
-            : BodyTemplate(parts: [.literal(text)], escapesForJSON: false)
+    /// The values of `additionalProxyRequestHeaders` that are templates, when the response is templated (WireMock
+    /// renders them then, as it renders `proxyBaseUrl`, and sends them as written otherwise): which of ``proxy``'s
+    /// added headers each fills, and where it was given.
+    private func proxyHeaderTemplates(_ proxy: Forwarding, templating: Bool,
+                                      pathNames: [String: Int]) throws(HTTPMockError) -> [(index: Int, template: BodyTemplate, place: String)] {
+        guard templating else { return [] }
+        var templates: [(index: Int, template: BodyTemplate, place: String)] = []
+        for (index, header) in proxy.addedHeaders.enumerated() where header.value.contains("{{") {
+            let given = proxyHeaderNodes[index]
+            let place = "\(given.place) at \(given.path)"
+            let template = try BodyTemplate(wireMock: header.value, pathNames: pathNames, place: place, parameters: parameters)
+            if template.isTemplated { templates.append((index, template, place)) }
+        }
+        return templates
+    }
+
+    /// A proxied response rendered for each request with the response templates' model: its `proxyBaseUrl` when that
+    /// is a template (the base is then a URL such as `http://127.0.0.1:8081`, or the answer is `500` saying what it
+    /// rendered to and why that is no base URL), and the `additionalProxyRequestHeaders` values in `headers` (a value
+    /// that renders with a line break or another control character, or whose template fails, is `500` saying so, and
+    /// nothing is sent). Without templating (`transformers`, `globalTemplating`), a `proxyBaseUrl` stays as it is, as
+    /// WireMock leaves it, and the answer says to turn templating on. A rendered host is checked when the engine
+    /// answers (``Forwarding/renderedFrom``): the allowed hosts may change after loading; a fixed one here.
+    private func templatedProxy(_ proxy: Forwarding, templating: Bool, pathNames: [String: Int],
+                                headers: [(index: Int, template: BodyTemplate, place: String)],
+                                proxyHosts: Set<String>?) throws(HTTPMockError) -> MockResponse {
+        var given: (template: BodyTemplate, place: String)?
+        if let (text, baseNode) = proxyBaseTemplate {
+            let place = "\(baseNode.place) at \(baseNode.path)"
+            given = (templating
+                ? try BodyTemplate(wireMock: text, pathNames: pathNames, place: place, parameters: parameters)
+                : BodyTemplate(parts: [.literal(text)], escapesForJSON: false), place)
+        } else if let proxyHosts, !Loopback.allows(proxy.base.host ?? "", among: proxyHosts) {
+            let host = proxy.base.host ?? ""
+            throw node.error("\"proxyBaseUrl\" sends requests to \(host), beyond this machine: \(Loopback.howToAllow(host))")
+        }
+        let baseTemplate = given
+        @Sendable func quoted(_ text: String) -> String {
+            String(reflecting: text.count > Self.quotedTargetLimit ? String(text.prefix(Self.quotedTargetLimit)) + "…" : text)
+        }
         // Served only if a face skipped rendering, which none does: never a request to an unchecked target.
-        var response = MockResponse.plaintext("HTTPMock: \(place): the proxyBaseUrl template was not rendered for this request\n",
+        var response = MockResponse.plaintext("HTTPMock: \(node.place) at \(node.path): the proxied request was not rendered for this request\n",
                                               status: .internalServerError, lifetime: .eternal)
         response.render = { request in
-            let rendered = template.text(request)
-            guard let base = Forwarding.base(rendered) else {
-                let quoted = rendered.count > Self.quotedTargetLimit ? String(rendered.prefix(Self.quotedTargetLimit)) + "…" : rendered
-                let hint = templating
-                    ? "the template must give a base URL such as \"http://127.0.0.1:8081\" (http or https, a host, a port from 1 to 65535, no query, fragment or user)"
-                    : "its {{…}} are filled only when the response is templated: add \"transformers\": [\"response-template\"] to the response"
-                return .plaintext("HTTPMock: \(place): \"proxyBaseUrl\" rendered to \(String(reflecting: quoted)) for this request, which is not a base URL to proxy to; \(hint)\n",
-                                  status: .internalServerError, lifetime: .eternal)
+            var forwarding = proxy
+            if let (template, place) = baseTemplate {
+                let rendered = template.text(request)
+                guard let base = Forwarding.base(rendered) else {
+                    let hint = templating
+                        ? "the template must give a base URL such as \"http://127.0.0.1:8081\" (http or https, a host, a port from 1 to 65535, no query, fragment or user)"
+                        : "its {{…}} are filled only when the response is templated: add \"transformers\": [\"response-template\"] to the response"
+                    return .plaintext("HTTPMock: \(place): \"proxyBaseUrl\" rendered to \(quoted(rendered)) for this request, which is not a base URL to proxy to; \(hint)\n",
+                                      status: .internalServerError, lifetime: .eternal)
+                }
+                forwarding = forwarding.rebased(on: base, renderedFrom: place)
             }
-            return MockResponse(status: .ok, headers: [:], content: .forward(proxy.rebased(on: base, renderedFrom: place)), contentType: nil,
+            if !headers.isEmpty {
+                var values = proxy.addedHeaders.map(\.value)
+                for header in headers {
+                    switch header.template.result(request) {
+                    case .failure(let problem):
+                        return .plaintext("HTTPMock: \(header.place): the additionalProxyRequestHeaders template could not be rendered for this request (\(problem)); nothing was sent\n",
+                                          status: .internalServerError, lifetime: .eternal)
+                    case .success(let value):
+                        guard Forwarding.isHeaderValue(value) else {
+                            return .plaintext("HTTPMock: \(header.place): rendered to \(quoted(value)) for this request, which holds a line break or another control character that no header value may; nothing was sent\n",
+                                              status: .internalServerError, lifetime: .eternal)
+                        }
+                        values[header.index] = value
+                    }
+                }
+                forwarding = forwarding.adding(values: values)
+            }
+            return MockResponse(status: .ok, headers: [:], content: .forward(forwarding), contentType: nil,
                                 lifetime: .eternal, delivery: .instant)
         }
         return response

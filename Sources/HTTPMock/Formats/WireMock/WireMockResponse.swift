@@ -46,6 +46,9 @@ struct WireMockResponse {
     var proxy: Forwarding?
     /// A `proxyBaseUrl` with `{{…}}`: its base is rendered for each request (``proxy`` has the companions).
     var proxyBaseTemplate: (text: String, node: WireMockNode)?
+    /// Where each of ``proxy``'s added headers was given (`additionalProxyRequestHeaders.X-Id`), in the same order:
+    /// a value with `{{…}}` is rendered for each request when the response is templated, as WireMock renders it.
+    var proxyHeaderNodes: [WireMockNode] = []
     let node: WireMockNode
 
     static let keys = ["status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
@@ -79,9 +82,13 @@ struct WireMockResponse {
             for (name, value) in try headers.members() {
                 if name.isEmpty || WireMockResponse.isBadHeaderName(name) { throw value.error("\"\(name)\" is not a header name") }
                 if case .array = value.value {
-                    for element in try value.elements() { added.append((name, try Self.text(element))) }
+                    for element in try value.elements() {
+                        added.append((name, try Self.text(element)))
+                        proxyHeaderNodes.append(element)
+                    }
                 } else {
                     added.append((name, try Self.text(value)))
+                    proxyHeaderNodes.append(value)
                 }
             }
         }
@@ -163,7 +170,7 @@ struct WireMockResponse {
         if let parameters = node.child("transformerParameters", of: fields) {
             // Any keys: WireMock hands them to templates as `parameters` (and to transformers of its extensions).
             guard case .object(let members) = parameters.value else { throw parameters.error("expected an object, not \(parameters.kind)") }
-            if let flag = parameters.child("disableBodyFileTemplating", of: members) { fileTemplating = !(try flag.bool()) }
+            if let flag = parameters.child("disableBodyFileTemplating", of: members), flag.value != .null { fileTemplating = !(try flag.bool()) }
             self.parameters = parameters.value
         }
     }

@@ -44,6 +44,7 @@ package struct WireMockStubMapping: Sendable {
     init(_ value: JSONValue, source: String, checked: Bool = true) throws(HTTPMockError) {
         let top = WireMockNode(value: value, path: "", place: source)
         guard case .object(var object) = value else { throw top.error("a mapping is an object, not \(top.kind)") }
+        Self.dropNulls(from: &object)
         // `id` wins over `uuid` when both are given; an empty or null one is no id, as in WireMock.
         var id: UUID?
         for key in ["id", "uuid"] {
@@ -62,6 +63,19 @@ package struct WireMockStubMapping: Sendable {
         object["$schema"] = nil
         self.object = object
         if checked { _ = try definition(files: .unchecked, globalTemplating: false) }
+    }
+
+    /// Takes out the optional keys given `null` of the mapping, its `request` and its `response`, as WireMock reads
+    /// them (absent) and lists the mapping back (without them). `"request": null` stays, to be refused: a mapping
+    /// without a request would answer every request.
+    static func dropNulls(from object: inout [String: JSONValue]) {
+        for key in ["request", "response"] {
+            guard case .object(var members)? = object[key], members.values.contains(.null) else { continue }
+            members = members.filter { $0.value != .null }
+            object[key] = .object(members)
+        }
+        guard object.values.contains(.null) else { return }
+        object = object.filter { $0.value != .null || $0.key == "request" }
     }
 
     /// The mappings in a file's JSON: one mapping object, or `{"mappings": […]}`. Throws the first problem.
@@ -126,6 +140,9 @@ package struct WireMockStubMapping: Sendable {
     func definition(files: WireMockResponse.Files, globalTemplating: Bool, proxyHosts: Set<String>? = nil) throws(HTTPMockError) -> Engine.Definition {
         let top = WireMockNode(value: .object(object), path: "", place: place)
         let fields = try top.object(known: Self.keys)
+        if object["request"] == .null {
+            throw top.error("\"request\" is null; give the request this mapping answers, such as {\"method\": \"GET\", \"urlPath\": \"/users\"}")
+        }
         guard let requestNode = top.child("request", of: fields) else { throw top.error("the required key \"request\" is missing; add it") }
         let request = try WireMockRequest(requestNode)
         let responseNode = top.child("response", of: fields) ?? WireMockNode(value: .object([:]), path: "response", place: place)

@@ -31,3 +31,12 @@ extension BodyTemplate {
         }
     }
 }
+
+extension BodyTemplate {
+    /// The text filled from `request`, or the problem that stopped a WireMock template's render (a limit passed, a
+    /// value a helper cannot use), where ``text(_:)`` would give a text saying so in its place.
+    func result(_ request: CapturedRequest) -> Result<String, TemplateProblem> {
+        guard parts.count == 1, case .handlebars(let template) = parts[0] else { return .success(text(request)) }
+        return template.result(request)
+    }
+}

@@ -50,8 +50,14 @@ indirect enum WireMockValuePattern: Sendable {
 
     /// Reads the pattern at `node`. Body-only operators are refused unless `body` is set.
     static func decode(_ node: WireMockNode, body: Bool) throws(HTTPMockError) -> WireMockValuePattern {
-        guard case .object = node.value else {
+        guard case .object(let written) = node.value else {
             throw node.error("expected a value pattern such as {\"equalTo\": \"…\"}, not \(node.kind)")
+        }
+        // A modifier given null is left out (`"caseInsensitive": null` is false, as in WireMock); an operator given
+        // null tests nothing that can be named (WireMock refuses most, and takes `"absent": null` as true and
+        // `"equalToJson": null` as met by no body): refused, never read as a test every value meets.
+        if written.values.contains(.null), let key = operators.first(where: { written[$0] == .null }) {
+            throw node.child(key, of: written)!.error("\"\(key)\" is null; give what it tests, such as {\"\(key)\": \(nullOperandExample(key))}")
         }
         let fields = try node.object(known: knownKeys)
         // The operators given, in the order of ``operators`` (a pattern has one or two keys: look those up).
@@ -306,5 +312,23 @@ extension WireMockValuePattern {
                 return false
             }
         }, heavy: false)
+    }
+}
+
+extension WireMockValuePattern {
+    /// An operand of the operator `key`, as an error shows it.
+    static func nullOperandExample(_ key: String) -> String {
+        switch key {
+        case "absent": "true"
+        case "and", "or", "hasExactly", "includes": "[{\"equalTo\": \"…\"}]"
+        case "not": "{\"equalTo\": \"…\"}"
+        case "anything": "\"anything\""
+        case "equalToJson": "{\"id\": 1}"
+        case "matchesJsonPath": "\"$.id\""
+        case "matchesJsonSchema": "{\"type\": \"object\"}"
+        case "before", "after", "equalToDateTime": "\"now\""
+        case let name where name.hasSuffix("Number"): "5"
+        default: "\"…\""
+        }
     }
 }

@@ -171,6 +171,94 @@ import TestSupport
         #expect(upstream.journal.isEmpty, "sent: \(upstream.journal.map { $0.request.url.absoluteString.prefix(80) })")
     }
 
+    private static let templatedHeaders = #"""
+        {"mappings": [
+          {"request": {"urlPathPattern": "/api/.*"},
+           "response": {"proxyBaseUrl": "http://127.0.0.1:8081/base", "proxyUrlPrefixToRemove": "/api", "transformers": ["response-template"],
+                        "additionalProxyRequestHeaders": {"X-Id": "id={{request.headers.X-Id}}", "X-Segment": "{{request.path.[2]}}",
+                                                          "X-Fixed": "fixed", "X-Method": ["{{request.method}}"]}}},
+          {"request": {"urlPathPattern": "/both/.*"},
+           "response": {"proxyBaseUrl": "http://{{request.headers.X-Target}}:8081", "transformers": ["response-template"],
+                        "additionalProxyRequestHeaders": {"X-Id": "{{request.headers.X-Id}}"}}},
+          {"request": {"urlPathPattern": "/plain/.*"},
+           "response": {"proxyBaseUrl": "http://127.0.0.1:8081", "additionalProxyRequestHeaders": {"X-Id": "id={{request.headers.X-Id}}"}}}
+        ]}
+        """#
+
+    @Test("additionalProxyRequestHeaders are rendered for each request when the response is templated, HTML-escaped as WireMock renders them; without templating they go as written")
+    func templatedHeadersPerRequest() async throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        print("templated proxy headers: seed \(seed)")
+        var random = SplitMix(seed: seed)
+        func word() -> String { String((0..<(1 + Int(random.next() % 12))).map { _ in "abcXYZ0189-_.~".randomElement(using: &random)! }) }
+        let upstream = echoingUpstream()
+        let mock = HTTPMock(passthroughSession: upstream.urlSession)
+        try mock.loadWireMockMappings(from: try WireMockBadInputTests.folder(["mappings/p.json": Self.templatedHeaders]))
+        for index in 0..<12 {
+            let (id, segment) = (word(), word())
+            let method = ["GET", "POST", "PUT", "DELETE"][Int(random.next() % 4)]
+            let reply = try await mock.urlSession.fetch("https://app.example.com/api/users/\(segment)?n=\(index)", method: method,
+                                                        headers: ["X-Id": id, "X-Fixed": "mine"])
+            #expect(reply.status == 200 && reply.text == "127.0.0.1:8081/base/users/\(segment)", "seed \(seed), case \(index): \(reply.text)")
+            let sent = try #require(upstream.journal.last?.request)
+            #expect(sent.headers["X-Id"] == "id=\(id)" && sent.headers["X-Segment"] == segment, "seed \(seed), case \(index): \(sent.headers)")
+            #expect(sent.headers.values(for: "X-Fixed") == ["fixed"] && sent.headers["X-Method"] == method, "seed \(seed), case \(index): \(sent.headers)")
+        }
+        // `{{…}}` escapes HTML, as in WireMock (`id=&lt;a&amp;b&gt;` reaches the upstream); a header not sent is empty.
+        _ = try await mock.urlSession.fetch("https://app.example.com/api/x/y", headers: ["X-Id": "<a&b>"])
+        #expect(upstream.journal.last?.request.headers["X-Id"] == "id=&lt;a&amp;b&gt;")
+        _ = try await mock.urlSession.fetch("https://app.example.com/api/x/y")
+        #expect(upstream.journal.last?.request.headers["X-Id"] == "id=")
+        // With a templated proxyBaseUrl too: both from the same request.
+        let both = try await mock.urlSession.fetch("https://app.example.com/both/z", headers: ["X-Target": "127.0.0.7", "X-Id": "b7"])
+        #expect(both.text == "127.0.0.7:8081/both/z" && upstream.journal.last?.request.headers["X-Id"] == "b7")
+        // Not templated: sent as written, as WireMock sends it.
+        _ = try await mock.urlSession.fetch("https://app.example.com/plain/p", headers: ["X-Id": "7"])
+        #expect(upstream.journal.last?.request.headers["X-Id"] == "id={{request.headers.X-Id}}")
+        #expect(upstream.journal.count == 16)
+    }
+
+    @Test("a templated additionalProxyRequestHeaders value that renders a line break or fails answers 500 saying where, and nothing is sent; a fixed base beyond this machine is still refused when loaded")
+    func templatedHeadersRefused() async throws {
+        let upstream = echoingUpstream()
+        let mock = HTTPMock(passthroughSession: upstream.urlSession)
+        try mock.loadWireMockMappings(from: try WireMockBadInputTests.folder(["mappings/p.json": #"""
+            {"mappings": [
+              {"request": {"urlPath": "/body"},
+               "response": {"proxyBaseUrl": "http://127.0.0.1:8081", "transformers": ["response-template"],
+                            "additionalProxyRequestHeaders": {"X-Body": "{{request.body}}"}}},
+              {"request": {"urlPath": "/big"},
+               "response": {"proxyBaseUrl": "http://127.0.0.1:8081", "transformers": ["response-template"],
+                            "additionalProxyRequestHeaders": {"X-Big": ["ok", "{{#each (range 1 1000000)}}x{{/each}}"]}}}
+            ]}
+            """#]))
+        for body in ["a\r\nX-Injected: 1", "a\nb", "a\rb", "nul\u{0}", "bell\u{7}", "del\u{7F}"] {
+            let reply = try await mock.urlSession.fetch("https://app.example.com/body", method: "POST", body: Data(body.utf8))
+            #expect(reply.status == 500, "\(body.debugDescription)")
+            #expect(reply.text.contains("mappings/p.json mappings[0] at response.additionalProxyRequestHeaders.X-Body: rendered to")
+                    && reply.text.contains("line break or another control character") && reply.text.contains("nothing was sent"),
+                    "\(body.debugDescription): \(reply.text)")
+        }
+        let tabbed = try await mock.urlSession.fetch("https://app.example.com/body", method: "POST", body: Data("a\tb é".utf8))
+        #expect(tabbed.status == 200 && upstream.journal.last?.request.headers["X-Body"] == "a\tb é")
+        let big = try await mock.urlSession.fetch("https://app.example.com/big")
+        #expect(big.status == 500)
+        #expect(big.text.contains("mappings/p.json mappings[1] at response.additionalProxyRequestHeaders.X-Big[1]: the additionalProxyRequestHeaders template could not be rendered")
+                && big.text.contains("more than the 100000 a template may build") && big.text.contains("nothing was sent"), "\(big.text)")
+        #expect(upstream.journal.count == 1, "sent: \(upstream.journal.map(\.request.url))")
+
+        let far = try WireMockBadInputTests.folder(["mappings/far.json": #"""
+            {"request": {"urlPath": "/x"}, "response": {"proxyBaseUrl": "https://far.example.com", "transformers": ["response-template"],
+                                                        "additionalProxyRequestHeaders": {"X-Id": "{{request.headers.X-Id}}"}}}
+            """#])
+        #expect { try HTTPMock().loadWireMockMappings(from: far) } throws: { "\($0)".contains("far.example.com, beyond this machine") }
+        let bad = try WireMockBadInputTests.folder(["mappings/bad.json": #"""
+            {"request": {"urlPath": "/x"}, "response": {"proxyBaseUrl": "http://127.0.0.1:1", "transformers": ["response-template"],
+                                                        "additionalProxyRequestHeaders": {"X-Id": "{{#if}}"}}}
+            """#])
+        #expect { try HTTPMock().loadWireMockMappings(from: bad) } throws: { "\($0)".contains("mappings/bad.json at response.additionalProxyRequestHeaders.X-Id") }
+    }
+
     @Test("a fixed proxyBaseUrl or webhook beyond this machine is still refused when loaded, every one at once; a templated one loads")
     func fixedTargetsStillRefusedAtLoad() throws {
         let folder = try WireMockBadInputTests.folder([
