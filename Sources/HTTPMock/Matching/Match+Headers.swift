@@ -47,6 +47,8 @@ extension Match {
 
     /// A matcher that refuses to register, when `name` cannot be a header name.
     static func invalidName(_ name: String) -> Match? {
+        // Visible ASCII without a colon (nearly every name) is told by its bytes; anything else by its characters.
+        if !name.isEmpty, name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") }) { return nil }
         guard name.isEmpty || name.contains(where: { $0.isWhitespace || $0 == ":" }) else { return nil }
         return invalid("header", HTTPMockError(.invalidPattern, "\"\(name)\" is not a header name; give a name such as \"Authorization\" (no spaces or colons)"))
     }

@@ -95,3 +95,19 @@ import Testing
         #expect(seenOne == [UInt8](repeating: 0xFF, count: 16) && seenZero == [UInt8](repeating: 0xFF, count: 16))
     }
 }
+
+@Suite struct HeaderNameCheckTests {
+    @Test("a header name is refused by its bytes exactly when its characters would refuse it")
+    func bytesAgreeWithCharacters() {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        print("HeaderNameCheckTests seed: \(seed)")
+        var random = SplitMix(seed: seed)
+        let pieces = ["X-Key", "a", ":", " ", "\t", "\r\n", "\u{00A0}", "\u{2028}", "\u{0085}", "\u{7F}", "\u{01}", "\u{1F}", "é",
+                      "\u{0301}", "~", "!", "Content-Type", "\u{3000}", ""]
+        for _ in 0..<2_000 {
+            let name = (0..<Int.random(in: 0...4, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let refusedByCharacters = name.isEmpty || name.contains { $0.isWhitespace || $0 == ":" }
+            #expect((Match.invalidName(name) != nil) == refusedByCharacters, "\(name.debugDescription), seed \(seed)")
+        }
+    }
+}

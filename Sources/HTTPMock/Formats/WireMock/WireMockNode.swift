@@ -16,7 +16,10 @@ struct WireMockNode {
 
     /// The value under `key` (an object's member).
     func child(_ key: String, of object: [String: JSONValue]) -> WireMockNode? {
-        object[key].map { WireMockNode(value: $0, path: path.isEmpty ? key : path + "." + key, place: place) }
+        // The objects of a mapping mostly hold a few members, and a translation asks each for every key it knows:
+        // comparing a few short keys costs less than hashing the one asked for.
+        let value = object.count <= 6 ? object.first(where: { $0.key == key })?.value : object[key]
+        return value.map { WireMockNode(value: $0, path: path.isEmpty ? key : path + "." + key, place: place) }
     }
 
     /// The members of an object whose keys are all in `known`; an unknown key is an error naming it.

@@ -151,10 +151,12 @@ struct WireMockRequest {
         switch key {
         case "url", "urlPath":
             guard text.hasPrefix("/") else { throw node.error("\"\(text)\" is not a path: it starts with \"/\"") }
-            if key == "urlPath", text.contains("?") { throw node.error("\"urlPath\" has no query; use \"url\" or \"queryParameters\"") }
+            // The query starts at the first "?" byte, as a request's own target is split (``RelativeURL``).
+            let query = text.utf8.firstIndex(of: UInt8(ascii: "?"))
+            if key == "urlPath", query != nil { throw node.error("\"urlPath\" has no query; use \"url\" or \"queryParameters\"") }
             // The path literal lets the router's index narrow the candidates; `url` then compares the path and query
             // as written, exactly, as WireMock does (query order, a trailing `/` and `%20` against `+` all count).
-            matches.append(.path(literal: String(text[..<(text.firstIndex(of: "?") ?? text.endIndex)])))
+            matches.append(.path(literal: query.map { String(text[..<$0]) } ?? text))
             if key == "url" { matches.append(.relativeURL(equalTo: text)) }
         case "urlPattern":
             matches.append(.relativeURL(matching: try WireMockValuePattern.anchored(node)))
