@@ -80,6 +80,72 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         Self.apply(steps, to: [root])
     }
 
+    /// A place inside a value: a member of an object, an element of an array.
+    package enum Member: Sendable, Hashable {
+        case name(String)
+        case index(Int)
+    }
+
+    /// What the expression selects in `root` as WireMock's templates select it (with Jayway's JSONPath and its
+    /// `DEFAULT_PATH_LEAF_TO_NULL` option), each value with the caller's view of the same place: `inside` follows a
+    /// view down to a member or element, and `keys` gives the order in which an object's members are walked (the
+    /// document's, where the caller knows it; sorted where it gives none). An object that lacks the member the
+    /// last step names selects null there (`$..name` gives null for each object without one).
+    package func select<View>(in root: JSONValue, view: View?, inside: (View, Member) -> View?, keys: (View) -> [String]?,
+                              leafToNull: Bool) -> [(value: JSONValue, view: View?)] {
+        typealias Found = (value: JSONValue, view: View?)
+        func child(_ view: View?, _ member: Member) -> View? { view.flatMap { inside($0, member) } }
+        func names(_ object: [String: JSONValue], _ view: View?) -> [String] {
+            if let view, let names = keys(view), names.count == object.count, names.allSatisfy({ object[$0] != nil }) { return names }
+            return object.keys.sorted()
+        }
+        func apply(_ step: Step, to found: Found, leaf: Bool) -> [Found] {
+            let (value, view) = found
+            switch (step, value) {
+            case (.name(let name), .object(let object)):
+                if let member = object[name] { return [(member, child(view, .name(name)))] }
+                return leaf && leafToNull ? [(.null, nil)] : []
+            case (.index(let index), .array(let array)):
+                let position = index < 0 ? array.count + index : index
+                return array.indices.contains(position) ? [(array[position], child(view, .index(position)))] : []
+            case (.slice(let from, let to), .array(let array)):
+                func clamp(_ bound: Int?, _ fallback: Int) -> Int {
+                    guard let bound else { return fallback }
+                    return min(array.count, max(0, bound < 0 ? array.count + bound : bound))
+                }
+                let lower = clamp(from, 0), upper = clamp(to, array.count)
+                return lower < upper ? (lower..<upper).map { (array[$0], child(view, .index($0))) } : []
+            case (.wildcard, .array(let array)): return array.indices.map { (array[$0], child(view, .index($0))) }
+            case (.wildcard, .object(let object)): return names(object, view).map { (object[$0]!, child(view, .name($0))) }
+            case (.filter(let filter), .array(let array)):
+                return array.indices.filter { filter.holds(for: array[$0]) }.map { (array[$0], child(view, .index($0))) }
+            case (.filter(let filter), .object(let object)):
+                return names(object, view).filter { filter.holds(for: object[$0]!) }.map { (object[$0]!, child(view, .name($0))) }
+            case (.descendants(let inner), _):
+                var result = apply(inner, to: found, leaf: leaf)
+                switch value {
+                case .array(let array):
+                    for index in array.indices { result += apply(step, to: (array[index], child(view, .index(index))), leaf: leaf) }
+                case .object(let object):
+                    for name in names(object, view) { result += apply(step, to: (object[name]!, child(view, .name(name))), leaf: leaf) }
+                default: break
+                }
+                return result
+            default: return []
+            }
+        }
+        var current: [Found] = [(root, view)]
+        for (offset, step) in steps.enumerated() {
+            if case .function(let name) = step {
+                current = Self.function(name, of: current.map(\.value)).map { [($0, nil)] } ?? []
+            } else {
+                let leaf = offset == steps.count - 1
+                current = current.flatMap { apply(step, to: $0, leaf: leaf) }
+            }
+        }
+        return current
+    }
+
     private static func apply(_ steps: [Step], to start: [JSONValue]) -> [JSONValue] {
         var current = start
         for step in steps {

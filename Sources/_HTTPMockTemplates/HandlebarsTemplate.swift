@@ -110,8 +110,7 @@ package final class HandlebarsRenderer {
     /// What helpers compiled or parsed once in this render: JSONPaths, regular expressions, the last JSON text read.
     var jsonPaths: [String: JSONPath] = [:]
     var regularExpressions: [String: NSRegularExpression] = [:]
-    var lastDocument: (text: String, json: JSONValue?)?
-    var lastKeyOrder: (text: String, order: TemplateJSON.KeyOrder)?
+    var lastDocument: (text: String, document: (value: TemplateValue?, json: JSONValue)?)?
 
     init(template: HandlebarsTemplate, model: any TemplateModel) {
         self.template = template

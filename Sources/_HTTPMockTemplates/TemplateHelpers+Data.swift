@@ -169,18 +169,21 @@ extension HandlebarsRenderer {
             guard let document = jsonDocument(input) else { return arguments.hash["default"] ?? .null }
             // A path that walks the document reads it whole; one that names its way reads a few nodes.
             if !path.isDefinite, case .string(let text) = input { try read(text.utf8.count, arguments.call.position) }
-            let found = path.select(in: document)
+            // Each value with where it is in the document: its objects' keys in the document's order, its numbers as
+            // WireMock read them; an object without the member the path ends in gives null, as in WireMock.
+            let found = path.select(in: document.json, view: document.value, inside: TemplateJSON.inside, keys: TemplateJSON.keys,
+                                    leafToNull: true)
             try step(arguments.call.position, count: found.count)
             if let function = path.functionOfDefinite {
                 // One value, as of a definite path; `keys()` a set of names, printed as Java prints one.
-                guard let value = found.first, value != .null else { return arguments.hash["default"] ?? .null }
+                guard let value = found.first?.value, value != .null else { return arguments.hash["default"] ?? .null }
                 if function == "keys", case .array(let names) = value { return .array(names.map(TemplateJSON.value), json: false) }
                 return TemplateJSON.value(value)
             }
             if path.isDefinite {
-                guard let value = found.first, value != .null else { return arguments.hash["default"] ?? .null }
+                guard let first = found.first, first.value != .null else { return arguments.hash["default"] ?? .null }
                 // An object prints indented, as WireMock's Jackson writes it; a list compact.
-                let selected = try ordered([value], input, arguments)[0]
+                let selected = TemplateJSON.selected(first.value, first.view)
                 guard case .object(var object) = selected else { return selected }
                 object.json = true
                 object.pretty = true
@@ -188,7 +191,7 @@ extension HandlebarsRenderer {
             }
             if found.isEmpty, let fallback = arguments.hash["default"] { return fallback }
             try allow(found.count, arguments.call.position)
-            return .array(try ordered(found, input, arguments), json: true)
+            return .array(found.map { TemplateJSON.selected($0.value, $0.view) }, json: true)
         case .parseJson:
             let value = try parsedJSON(arguments.param(0), json: false, arguments)
             guard arguments.params.count > 1 else { return value }
@@ -247,51 +250,24 @@ extension HandlebarsRenderer {
         }
     }
 
-    /// What a `jsonPath` selected in `input`, its objects with their keys in the document's order, as WireMock's
-    /// Jayway reads them. Each object of the document a selected object is compared with is a step.
-    private func ordered(_ found: [JSONValue], _ input: TemplateValue, _ arguments: HelperArguments) throws(TemplateProblem) -> [TemplateValue] {
-        guard found.contains(where: Self.holdsObject) else { return found.map(TemplateJSON.value) }
-        var text: String?
-        switch input {
-        case .string(let string): text = string
-        case .multi(let multi) where multi.text != nil: text = multi.text
-        default: text = nil
-        }
-        var order: TemplateJSON.KeyOrder
-        if let text {
-            if let last = lastKeyOrder, last.text == text { order = last.order }
-            else { order = TemplateJSON.KeyOrder(TemplateJSON.parse(text.trimmingCharacters(in: .whitespacesAndNewlines), json: true)) }
-        } else {
-            order = TemplateJSON.KeyOrder(materialized(input))
-        }
-        let values = found.map { order.value($0) }
-        try step(arguments.call.position, count: order.examined)
-        // The next selection of the same document goes on from where this one stopped.
-        if let text { lastKeyOrder = (text, order.restarted) }
-        return values
-    }
-
-    private static func holdsObject(_ value: JSONValue) -> Bool {
-        switch value {
-        case .object: true
-        case .array(let items): items.contains(where: holdsObject)
-        default: false
-        }
-    }
-
-    /// The JSON a `jsonPath` reads: text is parsed (`nil` when it is not JSON), maps and lists converted.
-    private func jsonDocument(_ value: TemplateValue) -> JSONValue? {
-        switch value {
-        case .null: return nil
-        case .string(let text):
+    /// The document a `jsonPath` reads (``TemplateJSON/document(_:request:)``) and the same as ``JSONValue``;
+    /// `nil` for text that is not JSON.
+    private func jsonDocument(_ input: TemplateValue) -> (value: TemplateValue?, json: JSONValue)? {
+        if case .string(let text) = input {
             // A loop reads the same body again and again: it is parsed once.
-            if let last = lastDocument, last.text == text { return last.json }
-            let json = JSONValue(data: Data(text.utf8))
-            lastDocument = (text, json)
-            return json
-        case .request: return TemplateJSON.jsonValue(model.materialized)
-        default: return TemplateJSON.jsonValue(value)
+            if let last = lastDocument, last.text == text { return last.document }
+            var document: (value: TemplateValue?, json: JSONValue)?
+            if let value = TemplateJSON.document(input, request: { model.materialized }) {
+                document = (value, TemplateJSON.selectable(value))
+            } else if let json = JSONValue(data: Data(text.utf8)) {
+                // JSON this parser does not take (in another encoding than UTF-8): selected without its order.
+                document = (nil, json)
+            }
+            lastDocument = (text, document)
+            return document
         }
+        guard let value = TemplateJSON.document(input, request: { model.materialized }) else { return nil }
+        return (value, TemplateJSON.selectable(value))
     }
 
     private static func merge(_ first: TemplateObject, _ second: TemplateObject, removeNulls: Bool) -> TemplateObject {

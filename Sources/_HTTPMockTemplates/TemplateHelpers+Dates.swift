@@ -13,7 +13,10 @@ package enum TemplateDates {
             return formatter.string(from: value.date)
         case "epoch"?: return whole(value.date.timeIntervalSince1970 * 1000)
         case "unix"?: return whole(value.date.timeIntervalSince1970)
-        case let pattern?: return formatter(pattern, zone).string(from: value.date)
+        case let pattern?:
+            // UTC, by default or named, as Java names it (Foundation on Linux calls it GMT).
+            let utc = value.timeZone.map { $0.identifier == "Etc/UTC" } ?? true
+            return formatter(utc ? namingUTC(pattern) : pattern, zone).string(from: value.date)
         }
     }
 
@@ -30,6 +33,45 @@ package enum TemplateDates {
         formatter.timeZone = zone
         formatter.dateFormat = pattern
         return formatter
+    }
+
+    /// `pattern` with its zone names (`z`…`zzz`, `zzzz`) written as Java names UTC: `UTC` and `Coordinated
+    /// Universal Time` (Foundation's formatter names it GMT).
+    static func namingUTC(_ pattern: String) -> String {
+        var result = "", quoted = false
+        var characters = pattern[...]
+        while let character = characters.first {
+            if character == "'" {
+                quoted.toggle()
+                result.append(character)
+                characters = characters.dropFirst()
+                continue
+            }
+            guard character == "z", !quoted else {
+                result.append(character)
+                characters = characters.dropFirst()
+                continue
+            }
+            let run = characters.prefix { $0 == "z" }
+            result += run.count >= 4 ? "'Coordinated Universal Time'" : "'UTC'"
+            characters = characters.dropFirst(run.count)
+        }
+        return result
+    }
+
+    /// The offset an ISO 8601 text was written with (`+02:00`, `-0330`, `+05`), in which WireMock's `parseDate`
+    /// keeps the moment; `nil` for `Z`, no offset and other forms (UTC).
+    static func writtenOffset(_ text: String) -> TimeZone? {
+        guard hasMomentShape(text), text.utf8.count > 16, let mark = text.utf8.dropFirst(16).lastIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }) else {
+            return nil
+        }
+        let sign = text[mark] == "-" ? -1 : 1
+        let digits = text[text.index(after: mark)...].filter(\.isNumber)
+        guard digits.count == 2 || digits.count == 4, let hours = Int(digits.prefix(2)), let minutes = Int(digits.dropFirst(2).isEmpty ? "0" : String(digits.dropFirst(2))) else {
+            return nil
+        }
+        let seconds = sign * (hours * 3600 + minutes * 60)
+        return seconds == 0 ? nil : TimeZone(secondsFromGMT: seconds)
     }
 
     /// `3 days`, `-24 seconds`, `+1 years`: an amount and a unit (seconds to years, singular or plural).
@@ -58,7 +100,9 @@ package enum TemplateDates {
     }
 
     static func timeZone(_ name: String) -> TimeZone? {
-        TimeZone(identifier: name) ?? TimeZone(abbreviation: name)
+        // `UTC` is Etc/UTC, whose zone name prints as UTC (Foundation on Linux takes `UTC` for GMT).
+        if name == "UTC" { return TimeZone(identifier: "Etc/UTC") }
+        return TimeZone(identifier: name) ?? TimeZone(abbreviation: name)
     }
 
     /// A moment written as ISO 8601, RFC 1123, RFC 1036 or asctime; or in `format` (a date pattern, `epoch`,
@@ -134,10 +178,15 @@ extension HandlebarsRenderer {
             return .date(try moment(now, arguments))
         case .date:
             guard let date = try date(arguments.param(0), format: nil, arguments) else { return .null }
-            return .date(try moment(date, arguments))
+            var value = try moment(date, arguments)
+            // A date parsed with an offset stays in it, unless timezone= names another zone.
+            if value.timeZone == nil, case .date(let given) = arguments.param(0).single { value.timeZone = given.timeZone }
+            return .date(value)
         case .parseDate:
             guard let date = try date(arguments.param(0), format: arguments.hashText("format"), arguments) else { return .null }
-            return .date(TemplateDate(date: date))
+            // As WireMock: a moment written with an offset prints in that offset (`2021-06-15T15:16:17+02:00`).
+            let zone = arguments.hashText("format") == nil ? TemplateDates.writtenOffset(arguments.param(0).single.text) : nil
+            return .date(TemplateDate(date: date, timeZone: zone))
         case .dateFormat:
             guard var value = try templateDate(arguments.param(0), arguments) else { return .null }
             let format = arguments.hashText("format") ?? (arguments.params.count > 1 ? arguments.text(1) : nil)

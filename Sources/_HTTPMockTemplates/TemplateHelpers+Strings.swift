@@ -68,6 +68,23 @@ extension HandlebarsRenderer {
     }
 
     /// Equal: numbers by value (`1` and `'1.0'` when one of them is a number), dates by moment, the rest by text.
+    /// UTF-16 code units as text, half of a surrogate pair as `?` (as Java's UTF-8 encoder writes one).
+    static func javaText(_ units: ArraySlice<UInt16>) -> String {
+        var scalars = String.UnicodeScalarView()
+        var index = units.startIndex
+        while index < units.endIndex {
+            let unit = units[index]
+            if UTF16.isLeadSurrogate(unit), index + 1 < units.endIndex, UTF16.isTrailSurrogate(units[index + 1]) {
+                scalars.append(Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00))!)
+                index += 2
+                continue
+            }
+            scalars.append(Unicode.Scalar(unit) ?? "?")
+            index += 1
+        }
+        return String(scalars)
+    }
+
     static func equal(_ a: TemplateValue, _ b: TemplateValue) -> Bool {
         let x = a.single, y = b.single
         switch (x, y) {
@@ -129,7 +146,9 @@ extension HandlebarsRenderer {
     private func string(_ helper: TemplateHelper, _ arguments: HelperArguments) throws(TemplateProblem) -> TemplateValue {
         let text = arguments.text(0)
         switch helper {
-        case .trim: return .string(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        // As Java's `String.trim`: what is at or below U+0020 goes, other spaces (U+00A0, U+2003) stay.
+        case .trim: return .string(String(text.unicodeScalars.drop { $0.value <= 0x20 }.reversed().drop { $0.value <= 0x20 }.reversed()
+            .reduce(into: String.UnicodeScalarView()) { $0.append($1) }))
         case .upper: return .string(text.uppercased())
         case .lower: return .string(text.lowercased())
         case .capitalize:
@@ -151,18 +170,20 @@ extension HandlebarsRenderer {
                 try charge(grows * (replacement.utf8.count - target.utf8.count), arguments.call.position)
             }
             return .string(text.replacingOccurrences(of: target, with: replacement))
+        // Positions and widths count UTF-16 code units, as Java's do (an emoji is two); half of a pair prints as `?`.
         case .substring:
-            let characters = Array(text)
+            let units = Array(text.utf16)
             let start = try arguments.integer(1, "the start")
-            let end = arguments.params.count > 2 ? try arguments.integer(2, "the end") : characters.count
-            guard start >= 0, start <= end, end <= characters.count else {
-                throw arguments.problem("\(start)…\(end) is not inside '\(text)', which has \(characters.count) characters")
+            let end = arguments.params.count > 2 ? try arguments.integer(2, "the end") : units.count
+            guard start >= 0, start <= end, end <= units.count else {
+                throw arguments.problem("\(start)…\(end) is not inside '\(text)', which has \(units.count) characters (UTF-16 code units)")
             }
-            return .string(String(characters[start..<end]))
+            return .string(Self.javaText(units[start..<end]))
         case .abbreviate:
             let width = try arguments.integer(1, "the width")
             guard width >= 4 else { throw arguments.problem("the width must be at least 4, as \"...\" takes 3") }
-            return .string(text.count <= width ? text : text.prefix(width - 3) + "...")
+            let units = Array(text.utf16)
+            return .string(units.count <= width ? text : Self.javaText(units[..<(width - 3)]) + "...")
         case .split:
             let separator = arguments.params.count > 1 ? arguments.text(1) : ","
             guard !text.isEmpty else { return .list([]) }
@@ -185,8 +206,11 @@ extension HandlebarsRenderer {
             return .string((arguments.hashText("prefix") ?? "") + joined + (arguments.hashText("suffix") ?? ""))
         case .size, .length:
             switch arguments.param(0) {
-            case .string(let text): return .int(text.count)
+            // Java's length: UTF-16 code units.
+            case .string(let text): return .int(text.utf16.count)
             case .null: return .int(0)
+            // WireMock's size of a number or a boolean is nothing.
+            case .int, .double, .bool: return .null
             case .object(let object): return .int(object.count)
             case let value: return .int(value.items?.count ?? value.text.count)
             }
@@ -237,7 +261,8 @@ extension HandlebarsRenderer {
             let regex = try regularExpression(arguments.text(1), arguments)
             guard let match = try firstMatch(of: regex, in: text, arguments) else {
                 if let fallback = arguments.hash["default"] { return fallback }
-                throw arguments.problem("'\(arguments.text(1))' does not match the text; give default='…' for that case")
+                // As WireMock writes it in place; default='…' gives another text.
+                return .string("[ERROR: Nothing matched \(arguments.text(1))]")
             }
             func group(_ index: Int) -> TemplateValue {
                 guard let range = Range(match.range(at: index), in: text) else { return .null }

@@ -47,7 +47,7 @@ extension HandlebarsRenderer {
         var attributes = TemplateObject()
         var printed = node.stringValue
         if node.kind == .element || node.kind == .root, let markup = node.markup {
-            printed = markup
+            printed = node.printed ?? markup
             if case .success(let element) = XMLElementNode.parse(Data(markup.utf8)) {
                 for attribute in element.attributes { attributes[attribute.qualifiedName] = .string(attribute.value) }
             }

@@ -17,6 +17,9 @@ package struct XMLElementNode: Sendable, Hashable {
     /// In the order the parser reported them (which need not be the document's).
     package var attributes: [XMLAttribute]
     var children: [XMLChild]
+    /// The namespace declarations written on this element (`xmlns`, `xmlns:p`, each a name and its URI), in no order:
+    /// how WireMock's `xPath` helper prints an element it selected.
+    var declared: [XMLAttribute] = []
 
     /// The name as the document wrote it: `prefix:name`, or `name`.
     var qualifiedName: String { prefix.map { $0 + ":" + name } ?? name }
@@ -74,7 +77,7 @@ package struct XMLElementNode: Sendable, Hashable {
         text += "</" + qualifiedName + ">"
     }
 
-    private static func escaped(_ text: String, quote: Bool) -> String {
+    static func escaped(_ text: String, quote: Bool) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text.unicodeScalars {
@@ -196,7 +199,8 @@ private final class XMLTreeBuilder: NSObject, XMLParserDelegate {
             }
         }
         guard let (prefix, local) = split(parser, elementName) else { return }
-        var element = XMLElementNode(name: local, namespaceURI: nil, prefix: prefix, attributes: [], children: [])
+        var element = XMLElementNode(name: local, namespaceURI: nil, prefix: prefix, attributes: [], children: [],
+                                     declared: declarations.map { XMLAttribute(name: $0.key, namespaceURI: nil, prefix: nil, value: $0.value) })
         guard let uri = resolve(parser, prefix, in: scope, for: "element <\(elementName)>") else { return }
         element.namespaceURI = uri.isEmpty ? nil : uri
         var seen = Set<String>()

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import _HTTPMockTemplates
+
+/// Corners where a template's output once differed from WireMock 2.35.1's standalone server: each expected text is
+/// what that server answered (the WireMock oracle corpus keeps them equal).
+@Suite struct TemplateWireMockCornersTests {
+    private func render(_ text: String, body: String = "") throws -> String {
+        let template = try HandlebarsTemplate(text, pathNames: [:], place: "test")
+        switch template.result(BodyModel(body)) {
+        case .success(let rendered): return rendered
+        case .failure(let problem): throw problem
+        }
+    }
+
+    /// SplitMix64 from `seed` (HTTPMOCK_TEMPLATE_SEED replays a run).
+    private struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+    }
+
+    private static var seed: UInt64 {
+        ProcessInfo.processInfo.environment["HTTPMOCK_TEMPLATE_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
+    }
+
+    @Test("jsonPath: a list prints as json-smart writes it (/ as \\/, U+007F–U+009F and U+2000–U+20FF escaped); an object as Jackson does")
+    func escapes() throws {
+        let body = #"{"a": ["x/y", "<b>", "\u001f\u0080\u009f\u00a0\u2000\u20ac\u20ff\u2100\\/", "\u007f\u2028"], "o": {"k/\u001f": "\u001f\u007f\u2028/"}}"#
+        #expect(try render("{{{jsonPath request.body '$.a'}}}", body: body)
+            == #"["x\/y","<b>","\u001F\u0080\u009F"# + "\u{a0}" + #"\u2000\u20AC\u20FF"# + "\u{2100}" + #"\\\/","\u007F\u2028"]"#)
+        #expect(try render("{{{jsonPath request.body '$.o'}}}", body: body) == "{\n  \"k/\\u001F\" : \"\\u001F\u{7f}\u{2028}/\"\n}")
+        #expect(try render(#"{{{jsonPath request.body '$.a[?(@.k == \'a/b\')]'}}}"#, body: #"{"a": [{"k": "a/b"}, {"k": 1.0}]}"#)
+            == #"[{"k":"a\/b"}]"#)
+    }
+
+    @Test("jsonPath: any string in a selected list reads back as itself, each character escaped as json-smart escapes it (HTTPMOCK_TEMPLATE_SEED replays a run)")
+    func generatedEscapes() throws {
+        let seed = Self.seed
+        var generator = Generator(state: seed)
+        let alphabet: [Unicode.Scalar] = ["a", "/", "\\", "\"", "\n", "\t", "\u{0}", "\u{1f}", "\u{7e}", "\u{7f}", "\u{9f}", "\u{a0}",
+                                          "\u{1fff}", "\u{2000}", "\u{2028}", "\u{20ff}", "\u{2100}", "é", "😀"]
+        for round in 0..<200 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<generator.next(12) { text.append(alphabet[generator.next(alphabet.count)]) }
+            let string = String(text)
+            let document = String(decoding: try JSONSerialization.data(withJSONObject: ["v": [string]]), as: UTF8.self)
+            let printed = try render("{{{jsonPath request.body '$.v'}}}", body: document)
+            let context = "HTTPMOCK_TEMPLATE_SEED=\(seed), round \(round): \(string.debugDescription) printed \(printed.debugDescription)"
+            // The same string comes back, and nothing json-smart escapes is left as it is.
+            let read = try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String]
+            #expect(read == [string], "\(context)")
+            #expect(!printed.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) || (0x2000...0x20FF).contains($0.value) || $0.value < 0x20 },
+                    "\(context)")
+            #expect(!printed.contains("/") || printed.components(separatedBy: "/").dropLast().allSatisfy { $0.hasSuffix("\\") }, "\(context)")
+        }
+    }
+
+    @Test("jsonPath: numbers as WireMock's JSONPath reads them: integers past 64 bits and decimals of more than 18 characters exactly, 1e400 infinite, -0 as 0")
+    func numbers() throws {
+        let big = #"{"a": [123456789012345678901234567890, -123456789012345678901234567890, 9223372036854775807, 9223372036854775808, -9223372036854775809, 2147483648], "b": 9223372036854775808}"#
+        #expect(try render("{{{jsonPath request.body '$.a'}}}|{{jsonPath request.body '$.b'}}", body: big)
+            == "[123456789012345678901234567890,-123456789012345678901234567890,9223372036854775807,9223372036854775808,-9223372036854775809,2147483648]|9223372036854775808")
+        let decimals = #"{"a": [1.0, 1e400, -0, -0.0, 1.5e3, 1E2, 0.1, 1e-7, 12345678.9, 1.0e10, 100.00, 3.14159265358979323846], "b": 1e400, "c": -0}"#
+        #expect(try render("{{{jsonPath request.body '$.a'}}}|{{jsonPath request.body '$.b'}}|{{jsonPath request.body '$.c'}}", body: decimals)
+            == "[1.0,null,0,-0.0,1500.0,100.0,0.1,1.0E-7,1.23456789E7,1.0E10,100.0,3.14159265358979323846]|Infinity|0")
+        let long = #"{"a": [1.00000000000000001, 0.000000000000000000001, 1.000000000000000000e5, 12345678901234567.8, 1234567890123456.7, -1.5E+300, -1.2345678901234567, 1.2345678901234567, -0.00000000000000001, 0.000000000000000000]}"#
+        #expect(try render("{{{jsonPath request.body '$.a'}}}", body: long)
+            == "[1.00000000000000001,1E-21,100000.0000000000000,12345678901234567.8,1.2345678901234568E15,-1.5E300,-1.2345678901234567,1.2345678901234567,-1E-17,0E-18]")
+        #expect(try render("{{{jsonPath request.body '$.o'}}}", body: #"{"o": {"a": 1.0, "b": 1e400, "c": -0, "d": -0.0, "f": 123456789012345678901234567890, "g": null, "h": 0.000000000000000000001}}"#)
+            == "{\n  \"a\" : 1.0,\n  \"b\" : \"Infinity\",\n  \"c\" : 0,\n  \"d\" : -0.0,\n  \"f\" : 123456789012345678901234567890,\n  \"h\" : 0.000000000000000000001\n}")
+        #expect(try render("{{#each (jsonPath request.body '$.a')}}[{{{this}}}]{{/each}}", body: #"{"a": [1.0, 123456789012345678901234567890, -0]}"#)
+            == "[1.0][123456789012345678901234567890][0]")
+    }
+
+    @Test("Java's BigDecimal text of a decimal keeps its value: plain with the written scale, or with an exponent (HTTPMOCK_TEMPLATE_SEED replays a run)")
+    func generatedBigDecimals() throws {
+        let seed = Self.seed
+        var generator = Generator(state: seed)
+        for round in 0..<500 {
+            let whole = String((0..<(1 + generator.next(12))).map { _ in Character(String(generator.next(10))) }).drop { $0 == "0" }
+            let fraction = String((0..<generator.next(25)).map { _ in Character(String(generator.next(10))) })
+            var text = (generator.next(2) == 0 ? "-" : "") + (whole.isEmpty ? "0" : String(whole)) + (fraction.isEmpty ? ".0" : "." + fraction)
+            if generator.next(3) == 0 { text += "e" + String(generator.next(41) - 20) }
+            let context = "HTTPMOCK_TEMPLATE_SEED=\(seed), round \(round): \(text)"
+            guard let printed = TemplateNumber.bigDecimalText(text) else { Issue.record("no text: \(context)"); continue }
+            #expect(Double(printed) == Double(text), "\(context) printed \(printed)")
+            let plain = printed.wholeMatch(of: /-?[0-9]+(\.[0-9]+)?/) != nil
+            let scientific = printed.wholeMatch(of: /-?[0-9](\.[0-9]+)?E[+-][0-9]+/) != nil
+            #expect(plain != scientific, "\(context) printed \(printed)")
+        }
+        #expect(TemplateNumber.bigDecimalText("1.000000000000000000e5") == "100000.0000000000000")
+        #expect(TemplateNumber.bigDecimalText("1.5e30") == "1.5E+30")
+        #expect(TemplateNumber.bigDecimalText("0.0000001") == "1E-7")
+        #expect(TemplateNumber.bigDecimalText("0.000001") == "0.000001")
+        #expect(TemplateNumber.bigDecimalText("0.000000000000000000001", plain: true) == "0.000000000000000000001")
+        #expect(TemplateNumber.bigDecimalText("-1.5e30", plain: true) == "-1500000000000000000000000000000")
+        #expect(TemplateNumber.bigDecimalText("1.25e1", plain: true) == "12.5")
+    }
+
+    @Test("jsonPath: an object without the member a path ends in gives null, as WireMock's JSONPath does; objects are walked in the document's order")
+    func leafToNull() throws {
+        let body = #"{"a": [{"k": 1}, {"j": 2}, {"k": {"z": 3}}, 5, [{"k": 6}]]}"#
+        #expect(try render("{{{jsonPath request.body '$.a[*].k'}}}|{{{jsonPath request.body '$.a[*].k.z'}}}|{{{jsonPath request.body '$..k'}}}|{{{jsonPath request.body '$.a[0].q'}}}|{{{jsonPath request.body '$..x'}}}", body: body)
+            == #"[1,null,{"z":3}]|[3]|[null,1,null,{"z":3},null,6]||[null,null,null,null,null,null]"#)
+        #expect(try render("{{{jsonPath request.body '$..b'}}}", body: #"{"a": [[1, [2, [3]]], [], [{}], {"b": [["x"]]}, null, true]}"#) == #"[null,null,[["x"]]]"#)
+        #expect(try render("{{{jsonPath request.body '$.*'}}}|{{{jsonPath request.body '$..n'}}}", body: #"{"z": {"n": 1}, "a": {"n": 2}, "m": 3}"#)
+            == #"[{"n":1},{"n":2},3]|[null,1,2]"#)
+        #expect(try render("{{jsonPath request.body '$.missing' default='none'}}|{{jsonPath request.body '$.a[1].k' default='none'}}", body: body) == "none|none")
+    }
+
+    @Test("xPath: an element prints as the JDK's serializer writes it, indented, with its own namespace declarations first, and a line break at the end")
+    func elements() throws {
+        #expect(try render("{{{xPath request.body '/a/b'}}}", body: #"<a><b id="1">text <i>it</i> &amp; more</b><b>two</b></a>"#)
+            == "<b id=\"1\">\n  text \n  <i>it</i>\n   &amp; more\n</b>\n")
+        #expect(try render("{{{xPath request.body '/a'}}}", body: #"<a><b><c>x</c><d/></b><e f="1"><g>y</g>tail</e></a>"#)
+            == "<a>\n  <b>\n    <c>x</c>\n    <d/>\n  </b>\n  <e f=\"1\">\n    <g>y</g>\n    tail\n  </e>\n</a>\n")
+        #expect(try render("{{{xPath request.body '/a/b'}}}", body: "<a>\n  <b>\n    <c>1</c>\n    <c>2</c>\n  </b>\n</a>")
+            == "<b>\n      \n  <c>1</c>\n      \n  <c>2</c>\n    \n</b>\n")
+        #expect(try render("{{{xPath request.body '/r/b'}}}", body: #"<r><b z="1" a="2" xmlns:n="urn:n" n:m="3" xmlns="urn:d" B="5"><n:c/></b></r>"#)
+            == "<b xmlns=\"urn:d\" xmlns:n=\"urn:n\" B=\"5\" a=\"2\" n:m=\"3\" z=\"1\">\n  <n:c/>\n</b>\n")
+        #expect(try render("{{{xPath request.body '/*/*'}}}|{{xPath request.body '/a/e'}}", body: #"<n:a xmlns:n="urn:x"><n:b at="v">in ns</n:b><e/></n:a>"#)
+            == "<n:b at=\"v\">in ns</n:b>\n|&lt;e/&gt;\n")
+        #expect(try render("{{#each (xPath request.body '//c')}}{{{this}}}{{/each}}|{{{xPath request.body '/a'}}}", body: #"<a v="x&#10;y&#9;z&amp;&gt;&apos;"><c><d>1</d></c><c>2</c></a>"#)
+            == "<c>\n  <d>1</d>\n</c>\n<c>2</c>\n|<a v=\"x&#10;y&#9;z&amp;&gt;'\">\n  <c>\n    <d>1</d>\n  </c>\n  <c>2</c>\n</a>\n")
+    }
+
+    @Test("strings count UTF-16 code units as Java does; trim takes what is at or below U+0020; regexExtract without a match prints WireMock's error in place")
+    func strings() throws {
+        #expect(try render("{{size 'héllo😀'}}|{{size (array 1 2 3)}}|{{size ''}}|[{{size 12345}}]") == "7|3|0|[]")
+        #expect(try render("[{{substring 'abcde' 1 3}}][{{substring 'abcde' 3}}][{{substring 'abcde' 5}}][{{substring 'h😀llo' 1 3}}][{{substring 'h😀llo' 2}}]")
+            == "[bc][de][][😀][?llo]")
+        #expect(try render("[{{abbreviate 'abcdefghij' 5}}][{{abbreviate 'abc' 5}}][{{abbreviate 'abcdefg' 6}}][{{abbreviate 'a😀😀😀😀b' 5}}]")
+            == "[ab...][abc][abc...][a?...]")
+        #expect(try render("[{{trim '  a b  '}}][{{trim '\t\na\u{a0}'}}][{{trim '\u{2003}x\u{1}'}}]") == "[a b][a\u{a0}][\u{2003}x]")
+        #expect(try render("[{{regexExtract 'abc' '[0-9]+'}}][{{regexExtract 'abc' '[0-9]+' default='none'}}][{{regexExtract 'abc' '([0-9]+)' 'p'}}{{p.0}}][{{regexExtract 'a<b' 'x<y'}}]")
+            == "[[ERROR: Nothing matched [0-9]+]][none][[ERROR: Nothing matched ([0-9]+)]][[ERROR: Nothing matched x&lt;y]]")
+        #expect(throws: TemplateProblem.self) { try render("{{substring 'h😀llo' 1 10}}") }
+    }
+
+    @Test("dates: UTC is named UTC; a moment parsed with an offset prints in that offset")
+    func dates() throws {
+        #expect(try render("{{date (parseDate '2021-10-11T12:34:56.789Z') format='EEE, dd MMM yyyy HH:mm:ss.SSS z'}}|{{date (parseDate '2021-10-11T12:34:56Z') format='Z z zzzz X'}}|{{dateFormat (parseDate '2021-10-11T12:34:56Z') 'zzzz'}}|{{date (parseDate '2021-10-11T12:34:56Z') format=\"'z' z\"}}")
+            == "Mon, 11 Oct 2021 12:34:56.789 UTC|+0000 UTC Coordinated Universal Time Z|Coordinated Universal Time|z UTC")
+        #expect(try render("{{parseDate '2021-10-11T12:34:56+02:00'}}|{{date (parseDate '2021-10-11T12:34:56+02:00') format='HH:mm Z'}}|{{date (parseDate '2021-10-11T12:34:56+02:00') offset='1 hours'}}|{{date (parseDate '2021-10-11T12:34:56+02:00') format='epoch'}}|{{parseDate '2021-10-11T12:34:56.5-03:30'}}|{{parseDate '2021-10-11T12:34:56Z'}}")
+            == "2021-10-11T12:34:56+02:00|12:34 +0200|2021-10-11T13:34:56+02:00|1633948496000|2021-10-11T12:34:56-03:30|2021-10-11T12:34:56Z")
+    }
+}
