@@ -111,6 +111,7 @@ package final class HandlebarsRenderer {
     var jsonPaths: [String: JSONPath] = [:]
     var regularExpressions: [String: NSRegularExpression] = [:]
     var lastDocument: (text: String, document: (value: TemplateValue?, json: JSONValue)?)?
+    var lastQuickDocument: (text: String, json: JSONValue?)?
 
     init(template: HandlebarsTemplate, model: any TemplateModel) {
         self.template = template

@@ -166,32 +166,23 @@ extension HandlebarsRenderer {
                 if jsonPaths.count < 64 { jsonPaths[source] = path }
             }
             let input = arguments.param(0)
-            guard let document = jsonDocument(input) else { return arguments.hash["default"] ?? .null }
             // A path that walks the document reads it whole; one that names its way reads a few nodes.
             if !path.isDefinite, case .string(let text) = input { try read(text.utf8.count, arguments.call.position) }
+            // Most paths name text, whole numbers or truths of a body without objects walked in between: read as
+            // quickly as a matcher reads JSON. The rest is read again with each value's place in the document.
+            if case .string(let text) = input, let quick = quickDocument(text) {
+                var walked = false
+                let found = path.select(in: quick, view: (), inside: { _, _ in () }, keys: { _ in walked = true; return nil }, leafToNull: true)
+                if !walked, path.functionOfDefinite != nil || found.allSatisfy({ Self.isPlain($0.value) }) {
+                    return try selection(found.map { ($0.value, nil) }, of: path, arguments)
+                }
+            }
+            guard let document = jsonDocument(input) else { return arguments.hash["default"] ?? .null }
             // Each value with where it is in the document: its objects' keys in the document's order, its numbers as
             // WireMock read them; an object without the member the path ends in gives null, as in WireMock.
             let found = path.select(in: document.json, view: document.value, inside: TemplateJSON.inside, keys: TemplateJSON.keys,
                                     leafToNull: true)
-            try step(arguments.call.position, count: found.count)
-            if let function = path.functionOfDefinite {
-                // One value, as of a definite path; `keys()` a set of names, printed as Java prints one.
-                guard let value = found.first?.value, value != .null else { return arguments.hash["default"] ?? .null }
-                if function == "keys", case .array(let names) = value { return .array(names.map(TemplateJSON.value), json: false) }
-                return TemplateJSON.value(value)
-            }
-            if path.isDefinite {
-                guard let first = found.first, first.value != .null else { return arguments.hash["default"] ?? .null }
-                // An object prints indented, as WireMock's Jackson writes it; a list compact.
-                let selected = TemplateJSON.selected(first.value, first.view)
-                guard case .object(var object) = selected else { return selected }
-                object.json = true
-                object.pretty = true
-                return .object(object)
-            }
-            if found.isEmpty, let fallback = arguments.hash["default"] { return fallback }
-            try allow(found.count, arguments.call.position)
-            return .array(found.map { TemplateJSON.selected($0.value, $0.view) }, json: true)
+            return try selection(found, of: path, arguments)
         case .parseJson:
             let value = try parsedJSON(arguments.param(0), json: false, arguments)
             guard arguments.params.count > 1 else { return value }
@@ -248,6 +239,48 @@ extension HandlebarsRenderer {
             }
             return parsed
         }
+    }
+
+    /// What `jsonPath` gives for what `path` selected: one value for a definite path, a list otherwise.
+    private func selection(_ found: [(value: JSONValue, view: TemplateValue?)], of path: JSONPath,
+                           _ arguments: HelperArguments) throws(TemplateProblem) -> TemplateValue {
+        try step(arguments.call.position, count: found.count)
+        if let function = path.functionOfDefinite {
+            // One value, as of a definite path; `keys()` a set of names, printed as Java prints one.
+            guard let value = found.first?.value, value != .null else { return arguments.hash["default"] ?? .null }
+            if function == "keys", case .array(let names) = value { return .array(names.map(TemplateJSON.value), json: false) }
+            return TemplateJSON.value(value)
+        }
+        if path.isDefinite {
+            guard let first = found.first, first.value != .null else { return arguments.hash["default"] ?? .null }
+            // An object prints indented, as WireMock's Jackson writes it; a list compact.
+            let selected = TemplateJSON.selected(first.value, first.view)
+            guard case .object(var object) = selected else { return selected }
+            object.json = true
+            object.pretty = true
+            return .object(object)
+        }
+        if found.isEmpty, let fallback = arguments.hash["default"] { return fallback }
+        try allow(found.count, arguments.call.position)
+        return .array(found.map { TemplateJSON.selected($0.value, $0.view) }, json: true)
+    }
+
+    /// Whether a value prints the same however the document was read: text, a whole number, a truth, null, or a list
+    /// of those (a decimal may have been a long one, an object has its document's order).
+    private static func isPlain(_ value: JSONValue) -> Bool {
+        switch value {
+        case .null, .bool, .int, .string: true
+        case .array(let items): items.allSatisfy(isPlain)
+        case .double, .object: false
+        }
+    }
+
+    /// Text read as JSON the quick way (as matchers read it), once per text in a render.
+    private func quickDocument(_ text: String) -> JSONValue? {
+        if let last = lastQuickDocument, last.text == text { return last.json }
+        let json = JSONValue(data: Data(text.utf8))
+        lastQuickDocument = (text, json)
+        return json
     }
 
     /// The document a `jsonPath` reads (``TemplateJSON/document(_:request:)``) and the same as ``JSONValue``;
