@@ -14,8 +14,9 @@ import Testing
     }
 
     /// SplitMix64 from `seed` (HTTPMOCK_TEMPLATE_SEED replays a run).
-    private struct Generator {
+    private struct Generator: RandomNumberGenerator {
         var state: UInt64
+        mutating func next() -> UInt64 { UInt64(next(Int.max)) }
         mutating func next(_ bound: Int) -> Int {
             state &+= 0x9E37_79B9_7F4A_7C15
             var z = state
@@ -112,6 +113,37 @@ import Testing
         #expect(try render("{{{jsonPath request.body '$.*'}}}|{{{jsonPath request.body '$..n'}}}", body: #"{"z": {"n": 1}, "a": {"n": 2}, "m": 3}"#)
             == #"[{"n":1},{"n":2},3]|[null,1,2]"#)
         #expect(try render("{{jsonPath request.body '$.missing' default='none'}}|{{jsonPath request.body '$.a[1].k' default='none'}}", body: body) == "none|none")
+    }
+
+    @Test("jsonPath reads a body as text (quickly where it can) as it reads the same JSON given as a value (HTTPMOCK_TEMPLATE_SEED replays a run)")
+    func textAndValueAlike() throws {
+        let seed = Self.seed
+        var generator = Generator(state: seed)
+        let keys = ["k", "a", "z", "n"]
+        func value(_ depth: Int) -> String {
+            switch generator.next(depth > 2 ? 5 : 8) {
+            case 0: return String(generator.next(2001) - 1000)
+            case 1: return ["\"x/y\"", "\"\"", "\"é\\u2028\"", "\"1\""][generator.next(4)]
+            case 2: return ["true", "false", "null"][generator.next(3)]
+            case 3: return ["1.5", "-0.25", "2e3"][generator.next(3)]
+            case 4: return "\"t\(generator.next(10))\""
+            case 5, 6:
+                let chosen = keys.shuffled(using: &generator).prefix(generator.next(4))
+                return "{" + chosen.map { "\"\($0)\": " + value(depth + 1) }.joined(separator: ", ") + "}"
+            default: return "[" + (0..<generator.next(4)).map { _ in value(depth + 1) }.joined(separator: ", ") + "]"
+            }
+        }
+        let paths = ["$.k", "$.a[0]", "$.a[*]", "$.a[*].k", "$..k", "$.*", "$..*", "$.z.n", "$.k.length()", "$..[0]", "$.a[?(@.k)]"]
+        for round in 0..<150 {
+            let chosen = keys.shuffled(using: &generator)
+            let body = "{" + chosen.map { "\"\($0)\": " + value(0) }.joined(separator: ", ") + "}"
+            for path in paths {
+                let context = "HTTPMOCK_TEMPLATE_SEED=\(seed), round \(round): \(path) of \(body)"
+                let asText = try render("{{{jsonPath request.body '\(path)'}}}", body: body)
+                let asValue = try render("{{parseJson request.body 'parsed'}}{{{jsonPath parsed '\(path)'}}}", body: body)
+                #expect(asText == asValue, "\(context)")
+            }
+        }
     }
 
     @Test("xPath: an element prints as the JDK's serializer writes it, indented, with its own namespace declarations first, and a line break at the end")
