@@ -16,7 +16,7 @@ package enum TemplateDates {
         case let pattern?:
             // UTC, by default or named, as Java names it (Foundation on Linux calls it GMT).
             let utc = value.timeZone.map { $0.identifier == "Etc/UTC" } ?? true
-            return formatter(utc ? namingUTC(pattern) : pattern, zone).string(from: value.date)
+            return formatter(javaPattern(pattern, value.date, zone, utc: utc), zone).string(from: value.date)
         }
     }
 
@@ -35,9 +35,18 @@ package enum TemplateDates {
         return formatter
     }
 
-    /// `pattern` with its zone names (`z`…`zzz`, `zzzz`) written as Java names UTC: `UTC` and `Coordinated
-    /// Universal Time` (Foundation's formatter names it GMT).
-    static func namingUTC(_ pattern: String) -> String {
+    /// A Java date pattern (`SimpleDateFormat`'s, which WireMock's `format=` is) as Foundation's formatter (ICU)
+    /// prints the same for `date` in `zone`: where their letters differ, the text Java writes goes in quotes. `S`
+    /// is a number of milliseconds (`S` of .789 is `789`, `SSSSSS` is `000789`), `u` the day of the week from
+    /// Monday, 1, to Sunday, 7; five `E`, `M` or `L` or more are the full name; in UTC (`utc`), `z`…`zzz` is `UTC` and
+    /// `zzzz` `Coordinated Universal Time` (Foundation names it GMT).
+    static func javaPattern(_ pattern: String, _ date: Date, _ zone: TimeZone, utc: Bool) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        func number(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return "'" + String(repeating: "0", count: max(0, width - digits.count)) + digits + "'"
+        }
         var result = "", quoted = false
         var characters = pattern[...]
         while let character = characters.first {
@@ -47,14 +56,19 @@ package enum TemplateDates {
                 characters = characters.dropFirst()
                 continue
             }
-            guard character == "z", !quoted else {
-                result.append(character)
-                characters = characters.dropFirst()
-                continue
-            }
-            let run = characters.prefix { $0 == "z" }
-            result += run.count >= 4 ? "'Coordinated Universal Time'" : "'UTC'"
+            let run = quoted ? characters.prefix(1) : characters.prefix { $0 == character }
             characters = characters.dropFirst(run.count)
+            guard !quoted else { result += run; continue }
+            switch character {
+            case "S":
+                let seconds = date.timeIntervalSince1970
+                result += number(Int(((seconds - seconds.rounded(.down)) * 1000).rounded(.down)), run.count)
+            case "u": result += number((calendar.component(.weekday, from: date) + 5) % 7 + 1, run.count)
+            case "E" where run.count >= 5, "M" where run.count >= 5, "L" where run.count >= 5:
+                result += String(repeating: character, count: 4)
+            case "z" where utc: result += run.count >= 4 ? "'Coordinated Universal Time'" : "'UTC'"
+            default: result += run
+            }
         }
         return result
     }
@@ -147,8 +161,10 @@ package enum TemplateDates {
             self.init(rawValue: name.lowercased().replacingOccurrences(of: "_", with: " ").trimmingCharacters(in: .whitespaces))
         }
 
-        package func apply(to date: Date) -> Date {
-            let calendar = TemplateDates.utc
+        /// The truncated moment, in `zone` (UTC by default): the first hour of a day starts at its midnight there.
+        package func apply(to date: Date, in zone: TimeZone? = nil) -> Date {
+            var calendar = TemplateDates.utc
+            if let zone { calendar.timeZone = zone }
             func start(_ components: Set<Calendar.Component>) -> Date {
                 calendar.date(from: calendar.dateComponents(components, from: date)) ?? date
             }
@@ -206,7 +222,7 @@ extension HandlebarsRenderer {
             guard let truncation = TemplateDates.Truncation(name: arguments.text(1)) else {
                 throw arguments.problem("'\(arguments.text(1))' is not a truncation; use one of: \(TemplateDates.Truncation.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            value.date = truncation.apply(to: value.date)
+            value.date = truncation.apply(to: value.date, in: value.timeZone)
             return .date(value)
         default:
             throw arguments.problem("\(helper.rawValue) is not a date helper")

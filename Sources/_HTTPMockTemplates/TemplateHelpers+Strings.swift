@@ -67,7 +67,42 @@ extension HandlebarsRenderer {
         return .bool(truth)
     }
 
-    /// Equal: numbers by value (`1` and `'1.0'` when one of them is a number), dates by moment, the rest by text.
+    /// Java's `Character.isWhitespace`: space separators but the no-break ones, tab, line breaks, U+001C–U+001F.
+    static func isJavaWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x1C...0x1F: return true
+        case 0xA0, 0x2007, 0x202F: return false
+        default:
+            let category = scalar.properties.generalCategory
+            return category == .spaceSeparator || category == .lineSeparator || category == .paragraphSeparator
+        }
+    }
+
+    /// Java's `Character.isLetter`: the letter categories.
+    static func isJavaLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
+        default: return false
+        }
+    }
+
+    /// Lower case as Java's `toLowerCase` writes it: a capital sigma that ends a word is a final sigma (`ΟΔΟΣ` is
+    /// `οδος`).
+    static func javaLowercased(_ text: String) -> String {
+        guard text.unicodeScalars.contains("Σ") else { return text.lowercased() }
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            guard scalar == "Σ" else { result.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars); continue }
+            // Final when a cased letter comes before and none after (case-ignorable characters between are skipped).
+            let before = scalars[..<index].reversed().first { !$0.properties.isCaseIgnorable }
+            let after = scalars[(index + 1)...].first { !$0.properties.isCaseIgnorable }
+            let final = before.map(\.properties.isCased) == true && after.map(\.properties.isCased) != true
+            result.append(final ? "ς" : "σ")
+        }
+        return String(result)
+    }
+
     /// UTF-16 code units as text, half of a surrogate pair as `?` (as Java's UTF-8 encoder writes one).
     static func javaText(_ units: ArraySlice<UInt16>) -> String {
         var scalars = String.UnicodeScalarView()
@@ -85,6 +120,7 @@ extension HandlebarsRenderer {
         return String(scalars)
     }
 
+    /// Equal: numbers by value (`1` and `'1.0'` when one of them is a number), dates by moment, the rest by text.
     static func equal(_ a: TemplateValue, _ b: TemplateValue) -> Bool {
         let x = a.single, y = b.single
         switch (x, y) {
@@ -150,7 +186,7 @@ extension HandlebarsRenderer {
         case .trim: return .string(String(text.unicodeScalars.drop { $0.value <= 0x20 }.reversed().drop { $0.value <= 0x20 }.reversed()
             .reduce(into: String.UnicodeScalarView()) { $0.append($1) }))
         case .upper: return .string(text.uppercased())
-        case .lower: return .string(text.lowercased())
+        case .lower: return .string(Self.javaLowercased(text))
         case .capitalize:
             let fully = arguments.hashFlag("fully")
             var result = "", startOfWord = true
@@ -163,8 +199,13 @@ extension HandlebarsRenderer {
         case .capitalizeFirst: return .string(text.prefix(1).uppercased() + text.dropFirst())
         case .replace:
             let target = arguments.text(1)
-            guard !target.isEmpty else { return .string(text) }
             let replacement = arguments.text(2)
+            guard !target.isEmpty else {
+                // As Java's `replace`: the replacement before each UTF-16 code unit and at the end.
+                let units = Array(text.utf16)
+                try charge((units.count + 1) * replacement.utf8.count, arguments.call.position)
+                return .string(replacement + units.indices.map { Self.javaText(units[$0...$0]) + replacement }.joined())
+            }
             if replacement.utf8.count > target.utf8.count {
                 let grows = text.components(separatedBy: target).count - 1
                 try charge(grows * (replacement.utf8.count - target.utf8.count), arguments.call.position)
@@ -228,10 +269,14 @@ extension HandlebarsRenderer {
         case .center, .ljust, .rjust:
             guard let size = try arguments.hashInteger("size") else { throw arguments.problem("give the width: size=20") }
             guard size <= limits.output else { throw arguments.problem("size=\(size) is wider than the output may be") }
-            let pad = arguments.hashText("pad")?.first ?? " "
-            let missing = max(0, size - text.count)
+            // As Apache Commons' `rightPad`, `leftPad` and `center`: widths in UTF-16 code units, the pad text repeated
+            // and cut (`center` puts half the padding, rounded down, on the left).
+            let given = arguments.hashText("pad") ?? " "
+            let pad = Array((given.isEmpty ? " " : given).utf16)
+            let missing = max(0, size - text.utf16.count)
             let left = helper == .ljust ? 0 : helper == .rjust ? missing : missing / 2
-            return .string(String(repeating: pad, count: left) + text + String(repeating: pad, count: missing - left))
+            func padding(_ count: Int) -> String { Self.javaText((0..<count).map { pad[$0 % pad.count] }[...]) }
+            return .string(padding(left) + text + padding(missing - left))
         case .cut:
             let removed = arguments.params.count > 1 ? arguments.text(1) : " "
             return .string(removed.isEmpty ? text : text.replacingOccurrences(of: removed, with: ""))
@@ -243,18 +288,15 @@ extension HandlebarsRenderer {
                 return .string(truth ? arguments.hashText("yes") ?? "yes" : arguments.hashText("no") ?? "no")
             }
         case .slugify:
-            let folded = text.folding(options: [.diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX")).lowercased()
-            var result = "", dash = false
-            for character in folded {
-                if character.isASCII, character.isLetter || character.isNumber || character == "_" {
-                    if dash, !result.isEmpty { result += "-" }
-                    dash = false
-                    result.append(character)
-                } else if character.isWhitespace || character == "-" {
-                    dash = true
-                }
+            // As Handlebars.java's: the text without the whitespace around it, each letter in lower case, each
+            // whitespace a `-`, and nothing else (digits, punctuation and `-` go).
+            var result = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars.drop(while: Self.isJavaWhitespace).reversed().drop(while: Self.isJavaWhitespace).reversed() {
+                if Self.isJavaWhitespace(scalar) { result.append("-"); continue }
+                guard scalar.value <= 0xFFFF, Self.isJavaLetter(scalar) else { continue }
+                result.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
             }
-            return .string(result)
+            return .string(String(result))
         case .stripTags:
             return .string(text.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression))
         case .regexExtract:

@@ -175,6 +175,30 @@ import Testing
         #expect(throws: TemplateProblem.self) { try render("{{substring 'h😀llo' 1 10}}") }
     }
 
+    @Test("string helpers as Handlebars.java's: Java's final sigma, replace of nothing, pads of several characters in UTF-16, slugify of letters and spaces")
+    func moreStrings() throws {
+        #expect(try render("{{lower 'ΣΑΣ ΟΔΟΣ. Σ ΑΣ1 Σ\\'Α'}}|{{upper 'ﬁ ŉ'}}|{{lower 'ẞ İ'}}") == "σας οδος. σ ας1 σ&#x27;α|FI ʼN|ß i̇")
+        #expect(try render("{{replace 'x😀' '' '-'}}|{{replace 'aXbX' 'X' ''}}|{{replace 'a.b' '.' '$0'}}") == "-x-?-?-|ab|a$0b")
+        #expect(try render("[{{ljust '😀' size=4 pad='.'}}][{{rjust 'é' size=3}}][{{center 'ab' size=6 pad='xy'}}][{{center 'ab' size=7 pad='xyz'}}][{{rjust 'ab' size=7 pad='😀'}}][{{ljust 'ab' size=1}}]")
+            == "[😀..][  é][xyabxy][xyabxyz][😀😀?ab][ab]")
+        #expect(try render("{{slugify '  Héllo, World! 2 -- x_y\tz  '}}|{{slugify 'ÀÉÎ-ö😀 ǅ'}}") == "héllo-world---xy-z|àéîö-ǆ")
+    }
+
+    @Test("each: @first, @last, @even and @odd print their name or nothing, as Handlebars.java's")
+    func eachData() throws {
+        #expect(try render("{{#each (array 'a' 'b' 'c')}}{{@index}}[{{@first}}][{{@last}}][{{@even}}][{{@odd}}]{{this}};{{/each}}|{{#each (array 'a')}}{{#if @first}}F{{/if}}{{#if @last}}L{{/if}}{{/each}}|{{#each (jsonPath request.body '$')}}{{@key}}[{{@first}}][{{@last}}];{{/each}}",
+                           body: #"{"b": 1, "a": 2}"#)
+            == "0[first][][even][]a;1[][][][odd]b;2[][last][even][]c;|FL|b[first][];a[][last];")
+    }
+
+    @Test("dates: a Java pattern prints as Java prints it: S in milliseconds, u the day from Monday, five letters a full name; truncateDate in the moment's offset")
+    func javaPatterns() throws {
+        #expect(try render("{{date (parseDate '2021-10-11T12:34:56.789Z') format='S|SS|SSS|SSSS|SSSSSS|u|uu|EEEEE|E|EEE|MMMMM|M|MMM|LLLLL|aaaa|yyyyy|F|W|D'}}|{{date (parseDate '2021-10-10T01:00:00.005Z') format=\"u S 'S' ''\"}}")
+            == "789|789|789|0789|000789|1|01|Monday|Mon|Mon|October|10|Oct|October|PM|02021|2|3|284|7 5 S &#x27;")
+        #expect(try render("{{truncateDate (parseDate '2021-10-11T01:34:56+02:00') 'first hour of day'}}|{{truncateDate (parseDate '2021-10-01T01:34:56+02:00') 'first day of month'}}|{{truncateDate (parseDate '2021-10-11T12:34:56-03:30') 'first minute of hour'}}|{{truncateDate (parseDate '2021-10-11T12:34:56Z') 'last day of year'}}")
+            == "2021-10-11T00:00:00+02:00|2021-10-01T00:00:00+02:00|2021-10-11T12:00:00-03:30|2021-12-31T00:00:00Z")
+    }
+
     @Test("dates: UTC is named UTC; a moment parsed with an offset prints in that offset")
     func dates() throws {
         #expect(try render("{{date (parseDate '2021-10-11T12:34:56.789Z') format='EEE, dd MMM yyyy HH:mm:ss.SSS z'}}|{{date (parseDate '2021-10-11T12:34:56Z') format='Z z zzzz X'}}|{{dateFormat (parseDate '2021-10-11T12:34:56Z') 'zzzz'}}|{{date (parseDate '2021-10-11T12:34:56Z') format=\"'z' z\"}}")
