@@ -83,6 +83,15 @@ package enum TemplateJSON {
 
     /// `text` as a JSON string, in quotes, escaped as `escaping` says.
     static func quote(_ text: String, _ escaping: Escaping, to out: inout String) {
+        // Most text needs no escape: it goes whole.
+        let plain = text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+                && (escaping == .jackson || (byte != UInt8(ascii: "/") && byte < 0x7F))
+        }
+        if plain {
+            out += "\"" + text + "\""
+            return
+        }
         let hex = Array("0123456789ABCDEF".unicodeScalars)
         out.unicodeScalars.append("\"")
         for scalar in text.unicodeScalars {
