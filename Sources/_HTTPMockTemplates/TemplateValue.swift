@@ -249,7 +249,8 @@ package enum TemplateNumber: Sendable {
 
     /// A number written as `text` (JSON's grammar) as Java's `BigDecimal.toString` prints it: its digits with the
     /// point where the text puts it (`1.000e5` is `100.0`), or `1E-21` past six zeros after the point or with a
-    /// negative scale; `plain`, as `toPlainString` does, never with an exponent. `nil` when `text` is no number.
+    /// negative scale; `plain`, as `toPlainString` does, without an exponent (but past a thousand zeros). `nil` when
+    /// `text` is no number.
     static func bigDecimalText(_ text: String, plain: Bool = false) -> String? {
         var mantissa = Substring(text), exponent = 0
         if let mark = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
@@ -270,6 +271,8 @@ package enum TemplateNumber: Sendable {
         let scale = fraction.count - exponent
         let adjusted = -scale + (digits.count - 1)
         let sign = negative ? "-" : ""
+        // Plain text of an exponent in the thousands would be as many digits: such a number keeps its exponent.
+        let plain = plain && abs(scale) <= 1_000
         if plain, scale <= 0 { return sign + digits + String(repeating: "0", count: digits == "0" ? 0 : -scale) }
         if scale >= 0, adjusted >= -6 || plain {
             guard scale > 0 else { return sign + digits }
