@@ -167,6 +167,13 @@ import Testing
             == "<c>\n  <d>1</d>\n</c>\n<c>2</c>\n|<a v=\"x&#10;y&#9;z&amp;&gt;'\">\n  <c>\n    <d>1</d>\n  </c>\n  <c>2</c>\n</a>\n")
     }
 
+    @Test("xPath: a node's name is as the document wrote it, its prefix too")
+    func nodeNames() throws {
+        #expect(try render("{{#each (xPath request.body '/*/*')}}{{name}}|{{text}}|{{attributes.q}};{{/each}}|{{xPath request.body '/a/@*'}}|{{#each (xPath request.body '//@*')}}[{{this}}]{{/each}}",
+                           body: #"<n:a xmlns:n="u"><n:b q="1" p="0">x</n:b><c>y</c></n:a>"#)
+            == "n:b|x|1;c|y|;||[0][1]")
+    }
+
     @Test("strings count UTF-16 code units as Java does; trim takes what is at or below U+0020; regexExtract without a match prints WireMock's error in place")
     func strings() throws {
         #expect(try render("{{size 'héllo😀'}}|{{size (array 1 2 3)}}|{{size ''}}|[{{size 12345}}]") == "7|3|0|[]")
