@@ -18,8 +18,22 @@ package struct XMLElementNode: Sendable, Hashable {
     package var attributes: [XMLAttribute]
     var children: [XMLChild]
     /// The namespace declarations written on this element (`xmlns`, `xmlns:p`, each a name and its URI), in no order:
-    /// how WireMock's `xPath` helper prints an element it selected.
+    /// how WireMock's `xPath` helper prints an element it selected. Not part of what the element is: trees that
+    /// differ only in where they declare their namespaces are equal.
     var declared: [XMLAttribute] = []
+
+    package static func == (lhs: XMLElementNode, rhs: XMLElementNode) -> Bool {
+        lhs.name == rhs.name && lhs.namespaceURI == rhs.namespaceURI && lhs.prefix == rhs.prefix
+            && lhs.attributes == rhs.attributes && lhs.children == rhs.children
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(namespaceURI)
+        hasher.combine(prefix)
+        hasher.combine(attributes)
+        hasher.combine(children)
+    }
 
     /// The name as the document wrote it: `prefix:name`, or `name`.
     var qualifiedName: String { prefix.map { $0 + ":" + name } ?? name }
