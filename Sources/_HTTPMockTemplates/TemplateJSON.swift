@@ -191,12 +191,16 @@ package enum TemplateJSON {
     /// a map, `{a=1}`), lists JSON arrays (`[1,2]`), in the document's order, its numbers as it read them.
     static func selected(_ json: JSONValue, _ view: TemplateValue?) -> TemplateValue {
         guard let view else { return value(json) }
+        return asRead(view)
+    }
+
+    /// A value of a document as ``selected(_:_:)`` gives it, each part converted once.
+    private static func asRead(_ view: TemplateValue) -> TemplateValue {
         switch view {
-        case .object(let object): return .object(TemplateObject(object.pairs.map { ($0.0, selected(selectable($0.1), $0.1)) }))
-        case .array(let items, _): return .array(items.map { selected(selectable($0), $0) }, json: true)
-        case .bigNumber: return view
-        case .double(let number) where !number.isFinite: return view
-        default: return value(json)
+        case .object(let object): return .object(TemplateObject(object.pairs.map { ($0.0, asRead($0.1)) }))
+        case .array(let items, _): return .array(items.map(asRead), json: true)
+        case .null, .bool, .int, .double, .bigNumber, .string: return view
+        case .multi, .date, .request: return value(selectable(view))
         }
     }
 
