@@ -235,17 +235,23 @@ extension JSONPath.Filter {
             guard case .string(let text)? = JSONPath.value(at: steps, in: value) else { return false }
             return filter.regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
         case .compare(let steps, let op, let literal):
-            guard let found = JSONPath.value(at: steps, in: value) else { return false }
+            // As Jayway's JSONPath (WireMock's): a path that is not there differs from every value (`!=` and `nin`
+            // hold) and is in, below or above none.
+            guard let found = JSONPath.value(at: steps, in: value) else { return op == "!=" || op == "nin" }
             let list: [JSONValue] = if case .array(let items) = literal { items } else { [] }
-            let elements: [JSONValue] = if case .array(let items) = found { items } else { [found] }
             switch op {
             case "==": return literal.matches(found)
             case "!=": return !literal.matches(found)
             case "in": return list.contains { $0.matches(found) }
             case "nin": return !list.contains { $0.matches(found) }
-            case "anyof": return elements.contains { element in list.contains { $0.matches(element) } }
-            case "noneof": return !elements.contains { element in list.contains { $0.matches(element) } }
-            case "subsetof": return elements.allSatisfy { element in list.contains { $0.matches(element) } }
+            // These compare a list with a list: a value that is no list holds none of them.
+            case "anyof", "noneof", "subsetof":
+                guard case .array(let elements) = found else { return false }
+                switch op {
+                case "anyof": return elements.contains { element in list.contains { $0.matches(element) } }
+                case "noneof": return !elements.contains { element in list.contains { $0.matches(element) } }
+                default: return elements.allSatisfy { element in list.contains { $0.matches(element) } }
+                }
             case "size":
                 let count: Int? = switch found {
                 case .array(let items): items.count

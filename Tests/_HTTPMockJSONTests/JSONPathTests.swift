@@ -40,6 +40,25 @@ import Testing
         #expect(try JSONPath("$[?(@.notes empty true && @.items empty false)]").select(in: .array([Self.order])).count == 1)
     }
 
+    @Test("filters as Jayway's (WireMock 2.35.1 answered each): a member not there differs from every value; anyof, noneof and subsetof hold only for a list")
+    func missingMembersAndLists() throws {
+        let items = JSONValue(data: Data(#"[{"k": "x", "j": 1}, {"k": "yy"}, {"j": 3, "k": [1, 2]}, {"j": 4}, 1, 2, "zz", null]"#.utf8))!
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        func selected(_ path: String) throws -> String {
+            try JSONPath(path).select(in: .object(["a": items])).map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+                .joined(separator: ",")
+        }
+        let allButX = #"{"k":"yy"},{"j":3,"k":[1,2]},{"j":4},1,2,"zz",null"#
+        #expect(try selected("$.a[?(@.k != 'x')]") == allButX)
+        #expect(try selected("$.a[?(@.k nin ['x'])]") == allButX)
+        #expect(try selected("$.a[?(@.k in ['x'])]") == #"{"j":1,"k":"x"}"#)
+        #expect(try selected("$.a[?(@.k anyof ['x'])]") == "")
+        #expect(try selected("$.a[?(@.k noneof ['x'])]") == #"{"j":3,"k":[1,2]}"#)
+        #expect(try selected("$.a[?(@.k subsetof ['x'])]") == "")
+        #expect(try selected("$.a[?(@.k < 5)]") == "")
+    }
+
     @Test("functions of what a path selects, at its end or in a filter's operand")
     func functions() throws {
         #expect(try select("$.items.length()") == [.int(3)])
