@@ -270,7 +270,8 @@ package enum TemplateNumber: Sendable {
         if digits.isEmpty { digits = "0" }
         let scale = fraction.count - exponent
         let adjusted = -scale + (digits.count - 1)
-        let sign = negative ? "-" : ""
+        // BigDecimal has no negative zero.
+        let sign = negative && digits != "0" ? "-" : ""
         // Plain text of an exponent in the thousands would be as many digits: such a number keeps its exponent.
         let plain = plain && abs(scale) <= 1_000
         if plain, scale <= 0 { return sign + digits + String(repeating: "0", count: digits == "0" ? 0 : -scale) }

@@ -102,6 +102,8 @@ import Testing
         #expect(TemplateNumber.bigDecimalText("0.000000000000000000001", plain: true) == "0.000000000000000000001")
         #expect(TemplateNumber.bigDecimalText("-1.5e30", plain: true) == "-1500000000000000000000000000000")
         #expect(TemplateNumber.bigDecimalText("1.25e1", plain: true) == "12.5")
+        #expect(TemplateNumber.bigDecimalText("-0.0000000000000000000") == "0E-19")
+        #expect(TemplateNumber.bigDecimalText("-12345678901234567890") == "-12345678901234567890")
         // A huge exponent is no gigabyte of zeros.
         #expect(TemplateNumber.bigDecimalText("1.000000000000000000e999999999", plain: true) == "1.000000000000000000E+999999999")
         #expect(TemplateNumber.bigDecimalText("1.000000000000000000e-999999999", plain: true) == "1.000000000000000000E-999999999")
