@@ -10,6 +10,10 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     indirect enum Step: Sendable, Hashable {
         case name(String)
         case index(Int)
+        /// `['a','b']`: as the last step, one object of those members; before others, each member.
+        case names([String])
+        /// `[0,2]`: those elements, in that order.
+        case indices([Int])
         case slice(Int?, Int?)
         case wildcard
         case descendants(Step)
@@ -54,7 +58,14 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the expression names at most one value (no wildcard, slice, filter or `..`).
     package var isDefinite: Bool {
-        steps.allSatisfy { if case .name = $0 { true } else if case .index = $0 { true } else { false } }
+        steps.enumerated().allSatisfy { offset, step in
+            switch step {
+            case .name, .index: true
+            // Several names at the end make one object, as Jayway merges them.
+            case .names: offset == steps.count - 1
+            default: false
+            }
+        }
     }
 
     /// The function a definite path ends in (`$.items.length()`), which gives one value: `nil` for other paths.
@@ -91,7 +102,9 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// view down to a member or element, and `keys` gives the order in which an object's members are walked (the
     /// document's, where the caller knows it; sorted where it gives none). An object that lacks the member the
     /// last step names selects null there (`$..name` gives null for each object without one).
+    /// `merge` makes the view of the object several names at the end select, from its members (name, value, view).
     package func select<View>(in root: JSONValue, view: View?, inside: (View, Member) -> View?, keys: (View) -> [String]?,
+                              merge: ([(String, JSONValue, View?)]) -> View? = { _ in nil },
                               leafToNull: Bool) -> [(value: JSONValue, view: View?)] {
         typealias Found = (value: JSONValue, view: View?)
         func child(_ view: View?, _ member: Member) -> View? { view.flatMap { inside($0, member) } }
@@ -105,9 +118,28 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
             case (.name(let name), .object(let object)):
                 if let member = object[name] { return [(member, child(view, .name(name)))] }
                 return leaf && leafToNull ? [(.null, nil)] : []
+            case (.names(let names), .object(let object)):
+                guard leaf else { return names.compactMap { name in object[name].map { ($0, child(view, .name(name))) } } }
+                var members: [String: JSONValue] = [:]
+                var parts: [(String, JSONValue, View?)] = []
+                for name in names {
+                    if let member = object[name] {
+                        members[name] = member
+                        parts.append((name, member, child(view, .name(name))))
+                    } else if leafToNull {
+                        members[name] = .null
+                        parts.append((name, .null, nil))
+                    }
+                }
+                return [(.object(members), view == nil ? nil : merge(parts))]
             case (.index(let index), .array(let array)):
                 let position = index < 0 ? array.count + index : index
                 return array.indices.contains(position) ? [(array[position], child(view, .index(position)))] : []
+            case (.indices(let indices), .array(let array)):
+                return indices.compactMap { index in
+                    let position = index < 0 ? array.count + index : index
+                    return array.indices.contains(position) ? (array[position], child(view, .index(position))) : nil
+                }
             case (.slice(let from, let to), .array(let array)):
                 func clamp(_ bound: Int?, _ fallback: Int) -> Int {
                     guard let bound else { return fallback }
@@ -148,11 +180,11 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     private static func apply(_ steps: [Step], to start: [JSONValue]) -> [JSONValue] {
         var current = start
-        for step in steps {
+        for (offset, step) in steps.enumerated() {
             if case .function(let name) = step {
                 current = function(name, of: current).map { [$0] } ?? []
             } else {
-                current = current.flatMap { apply(step, to: $0) }
+                current = current.flatMap { apply(step, to: $0, leaf: offset == steps.count - 1) }
             }
         }
         return current
@@ -191,12 +223,23 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private static func apply(_ step: Step, to value: JSONValue) -> [JSONValue] {
+    /// `leaf`: the step is the path's last.
+    private static func apply(_ step: Step, to value: JSONValue, leaf: Bool) -> [JSONValue] {
         switch (step, value) {
         case (.name(let name), .object(let object)): return object[name].map { [$0] } ?? []
+        case (.names(let names), .object(let object)):
+            guard leaf else { return names.compactMap { object[$0] } }
+            var members: [String: JSONValue] = [:]
+            for name in names { if let member = object[name] { members[name] = member } }
+            return [.object(members)]
         case (.index(let index), .array(let array)):
             let position = index < 0 ? array.count + index : index
             return array.indices.contains(position) ? [array[position]] : []
+        case (.indices(let indices), .array(let array)):
+            return indices.compactMap { index in
+                let position = index < 0 ? array.count + index : index
+                return array.indices.contains(position) ? array[position] : nil
+            }
         case (.slice(let from, let to), .array(let array)):
             func clamp(_ bound: Int?, _ fallback: Int) -> Int {
                 guard let bound else { return fallback }
@@ -209,10 +252,10 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         case (.filter(let filter), .array(let array)): return array.filter { filter.holds(for: $0) }
         case (.filter(let filter), .object(let object)): return object.keys.sorted().map { object[$0]! }.filter { filter.holds(for: $0) }
         case (.descendants(let inner), _):
-            var found = apply(inner, to: value)
+            var found = apply(inner, to: value, leaf: leaf)
             switch value {
-            case .array(let array): for element in array { found += apply(step, to: element) }
-            case .object(let object): for key in object.keys.sorted() { found += apply(step, to: object[key]!) }
+            case .array(let array): for element in array { found += apply(step, to: element, leaf: leaf) }
+            case .object(let object): for key in object.keys.sorted() { found += apply(step, to: object[key]!, leaf: leaf) }
             default: break
             }
             return found
@@ -370,7 +413,15 @@ private struct Parser {
         if eat("*") {
             step = .wildcard
         } else if peek() == "'" || peek() == "\"" {
-            step = .name(try quoted())
+            var names = [try quoted()]
+            while true {
+                skipSpaces()
+                guard eat(",") else { break }
+                skipSpaces()
+                guard peek() == "'" || peek() == "\"" else { throw failure("expected a name in quotes after \",\"") }
+                names.append(try quoted())
+            }
+            step = names.count == 1 ? .name(names[0]) : .names(names)
         } else if eat("?") {
             guard eat("(") else { throw failure("a filter is written [?(…)]") }
             step = .filter(try filter())
@@ -383,7 +434,14 @@ private struct Parser {
                 skipSpaces()
                 step = .slice(from, integer())
             } else if let from {
-                step = .index(from)
+                var indices = [from]
+                while eat(",") {
+                    skipSpaces()
+                    guard let next = integer() else { throw failure("expected an index after \",\"") }
+                    indices.append(next)
+                    skipSpaces()
+                }
+                step = indices.count == 1 ? .index(from) : .indices(indices)
             } else {
                 throw failure("expected a name in quotes, an index, \"*\" or a filter")
             }

@@ -181,7 +181,7 @@ extension HandlebarsRenderer {
             // Each value with where it is in the document: its objects' keys in the document's order, its numbers as
             // WireMock read them; an object without the member the path ends in gives null, as in WireMock.
             let found = path.select(in: document.json, view: document.value, inside: TemplateJSON.inside, keys: TemplateJSON.keys,
-                                    leafToNull: true)
+                                    merge: TemplateJSON.merged, leafToNull: true)
             return try selection(found, of: path, arguments)
         case .parseJson:
             let value = try parsedJSON(arguments.param(0), json: false, arguments)

@@ -178,6 +178,11 @@ package enum TemplateJSON {
         }
     }
 
+    /// The object several names at the end of a path select (`$.user['name','id']`), its members in the path's order.
+    static func merged(_ parts: [(String, JSONValue, TemplateValue?)]) -> TemplateValue? {
+        .object(TemplateObject(parts.map { ($0.0, $0.2 ?? value($0.1)) }))
+    }
+
     /// The keys of an object of a document, in its order.
     static func keys(_ value: TemplateValue) -> [String]? {
         switch value {

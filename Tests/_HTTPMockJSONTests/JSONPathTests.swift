@@ -59,6 +59,22 @@ import Testing
         #expect(try selected("$.a[?(@.k < 5)]") == "")
     }
 
+    @Test("unions as Jayway's (WireMock 2.35.1 answered each): indices in their order, names at the end one object of those there")
+    func unions() throws {
+        let document = JSONValue(data: Data(#"{"a": [{"k": "x", "j": 1}, {"k": "yy"}, {"j": 3}], "b": 5, "o": {"x": {"z": 1}, "y": [1]}}"#.utf8))!
+        func selected(_ path: String) throws -> [JSONValue] { try JSONPath(path).select(in: document) }
+        #expect(try selected("$.a[2,0]").map { $0.objectMember("j") } == [.int(3), .int(1)])
+        #expect(try selected("$.a[-1, 0, 9]").count == 2)
+        #expect(try selected("$['b','o']") == [.object(["b": .int(5), "o": document.objectMember("o")!])])
+        #expect(try selected("$.o['x','missing']") == [.object(["x": .object(["z": .int(1)])])])
+        #expect(try selected("$.o['missing','other']") == [.object([:])])
+        #expect(try selected("$['o','b'].x") == [.object(["z": .int(1)])])
+        #expect(try selected("$.a[*]['k','j']").count == 3)
+        #expect(try JSONPath("$.o['x','y']").isDefinite && !JSONPath("$['o','b'].x").isDefinite && !JSONPath("$.a[0,1]").isDefinite)
+        #expect(throws: JSONPathError.self) { try JSONPath("$.a[0,]") }
+        #expect(throws: JSONPathError.self) { try JSONPath("$['a',]") }
+    }
+
     @Test("functions of what a path selects, at its end or in a filter's operand")
     func functions() throws {
         #expect(try select("$.items.length()") == [.int(3)])
@@ -79,5 +95,11 @@ import Testing
         #expect { try JSONPath("$.items[?(@.sku =~ /[/)]") } throws: { ($0 as? JSONPathError)?.message.contains("is not a regular expression") == true }
         #expect { try JSONPath("$.items[?(@.sku in 'A')]") } throws: { ($0 as? JSONPathError)?.message.contains("in compares with a list") == true }
         #expect { try JSONPath("$.items[?(@.sku size 'x')]") } throws: { ($0 as? JSONPathError)?.message.contains("size compares with a number") == true }
+    }
+}
+
+private extension JSONValue {
+    func objectMember(_ name: String) -> JSONValue? {
+        if case .object(let members) = self { members[name] } else { nil }
     }
 }

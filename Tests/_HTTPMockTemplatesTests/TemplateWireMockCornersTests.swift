@@ -153,6 +153,16 @@ import Testing
         }
     }
 
+    @Test("jsonPath: unions as WireMock's: indices in their order; names at the end one object, its members in the path's order")
+    func unions() throws {
+        let body = #"{"a": [{"k": "x", "j": 1}, {"k": "yy"}, {"j": 3, "k": [1, 2]}, 1, 2, "zz"], "b": 5, "o": {"x": {"z": 1}, "y": [1], "w": 0}}"#
+        #expect(try render("{{{jsonPath request.body '$.a[2,0]'}}}|{{{jsonPath request.body '$.a[-1,0]'}}}|{{{jsonPath request.body '$.a[0,9]'}}}|{{{jsonPath request.body '$.a[0,2].k'}}}", body: body)
+            == #"[{"j":3,"k":[1,2]},{"k":"x","j":1}]|["zz",{"k":"x","j":1}]|[{"k":"x","j":1}]|["x",[1,2]]"#)
+        #expect(try render("{{{jsonPath request.body '$.o[\\'y\\',\\'missing\\',\\'x\\']'}}}", body: body) == "{\n  \"y\" : [ 1 ],\n  \"x\" : {\n    \"z\" : 1\n  }\n}")
+        #expect(try render("{{{jsonPath request.body '$.a[*][\\'k\\',\\'j\\']'}}}|{{{jsonPath request.body '$[\\'o\\',\\'b\\'].x'}}}", body: body)
+            == #"[{"k":"x","j":1},{"k":"yy","j":null},{"k":[1,2],"j":3}]|[{"z":1}]"#)
+    }
+
     @Test("xPath: an element prints as the JDK's serializer writes it, indented, with its own namespace declarations first, and a line break at the end")
     func elements() throws {
         #expect(try render("{{{xPath request.body '/a/b'}}}", body: #"<a><b id="1">text <i>it</i> &amp; more</b><b>two</b></a>"#)
