@@ -29,6 +29,7 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         case regex([Step], FilterRegex)
         case and(Filter, Filter)
         case or(Filter, Filter)
+        case not(Filter)
     }
 
     /// A filter's regular expression, compared by its text.
@@ -274,6 +275,7 @@ extension JSONPath.Filter {
         case .exists(let steps): return JSONPath.value(at: steps, in: value) != nil
         case .and(let a, let b): return a.holds(for: value) && b.holds(for: value)
         case .or(let a, let b): return a.holds(for: value) || b.holds(for: value)
+        case .not(let inner): return !inner.holds(for: value)
         case .regex(let steps, let filter):
             guard case .string(let text)? = JSONPath.value(at: steps, in: value) else { return false }
             return filter.regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
@@ -472,14 +474,38 @@ private struct Parser {
         return result
     }
 
+    /// Tests joined with `||`, each of tests joined with `&&` (which binds first, as in Jayway).
     private mutating func filter() throws(JSONPathError) -> JSONPath.Filter {
-        var result = try comparison()
+        var result = try conjunction()
         while true {
             skipSpaces()
-            if peek() == "&", peek(1) == "&" { position += 2; result = .and(result, try comparison()) }
-            else if peek() == "|", peek(1) == "|" { position += 2; result = .or(result, try comparison()) }
-            else { return result }
+            guard peek() == "|", peek(1) == "|" else { return result }
+            position += 2
+            result = .or(result, try conjunction())
         }
+    }
+
+    private mutating func conjunction() throws(JSONPathError) -> JSONPath.Filter {
+        var result = try unary()
+        while true {
+            skipSpaces()
+            guard peek() == "&", peek(1) == "&" else { return result }
+            position += 2
+            result = .and(result, try unary())
+        }
+    }
+
+    /// A test, `!` and a test (its negation), or tests in parentheses.
+    private mutating func unary() throws(JSONPathError) -> JSONPath.Filter {
+        skipSpaces()
+        if eat("!") { return .not(try unary()) }
+        if eat("(") {
+            let inner = try filter()
+            skipSpaces()
+            guard eat(")") else { throw failure("a group of tests is not closed with \")\"") }
+            return inner
+        }
+        return try comparison()
     }
 
     private mutating func comparison() throws(JSONPathError) -> JSONPath.Filter {

@@ -59,6 +59,22 @@ import Testing
         #expect(try selected("$.a[?(@.k < 5)]") == "")
     }
 
+    @Test("filter tests as Jayway's (WireMock 2.35.1 answered each): ! negates, parentheses group, && binds before ||")
+    func negationAndGroups() throws {
+        let items = JSONValue(data: Data(#"[{"k": "x", "j": 1}, {"k": "yy"}, {"j": 3, "k": [1, 2]}, {"j": 4}, 1, null]"#.utf8))!
+        func count(_ path: String) throws -> Int { try JSONPath(path).select(in: .object(["a": items])).count }
+        #expect(try count("$.a[?(!(@.k == 'x'))]") == 5)
+        #expect(try count("$.a[?(!@.k)]") == 3)
+        #expect(try count("$.a[?(!(@.k == 'x') && @.j)]") == 2)
+        #expect(try count("$.a[?(!(@.k == 'x' || @.k == 'yy'))]") == 4)
+        // && first: j || (yy && x) is every item with j; (j || yy) && x would be one.
+        #expect(try count("$.a[?(@.j || @.k == 'yy' && @.k == 'x')]") == 3)
+        #expect(try count("$.a[?((@.j || @.k == 'yy') && @.k == 'x')]") == 1)
+        #expect(try count("$.a[?(!!@.k)]") == 3)
+        #expect(throws: JSONPathError.self) { try JSONPath("$.a[?((@.j)]") }
+        #expect(throws: JSONPathError.self) { try JSONPath("$.a[?(!)]") }
+    }
+
     @Test("unions as Jayway's (WireMock 2.35.1 answered each): indices in their order, names at the end one object of those there")
     func unions() throws {
         let document = JSONValue(data: Data(#"{"a": [{"k": "x", "j": 1}, {"k": "yy"}, {"j": 3}], "b": 5, "o": {"x": {"z": 1}, "y": [1]}}"#.utf8))!
