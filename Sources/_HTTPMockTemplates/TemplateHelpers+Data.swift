@@ -182,7 +182,7 @@ extension HandlebarsRenderer {
             // WireMock read them; an object without the member the path ends in gives null, as in WireMock.
             let found = path.select(in: document.json, view: document.value, inside: TemplateJSON.inside, keys: TemplateJSON.keys,
                                     merge: TemplateJSON.merged, leafToNull: true)
-            return try selection(found, of: path, arguments)
+            return try selection(found, of: path, javaLists: !Self.isText(input), arguments)
         case .parseJson:
             let value = try parsedJSON(arguments.param(0), json: false, arguments)
             guard arguments.params.count > 1 else { return value }
@@ -241,8 +241,9 @@ extension HandlebarsRenderer {
         }
     }
 
-    /// What `jsonPath` gives for what `path` selected: one value for a definite path, a list otherwise.
-    private func selection(_ found: [(value: JSONValue, view: TemplateValue?)], of path: JSONPath,
+    /// What `jsonPath` gives for what `path` selected: one value for a definite path, a list otherwise; `javaLists`:
+    /// the lists of the document print as Java prints them, as WireMock's do from a document given as a value.
+    private func selection(_ found: [(value: JSONValue, view: TemplateValue?)], of path: JSONPath, javaLists: Bool = false,
                            _ arguments: HelperArguments) throws(TemplateProblem) -> TemplateValue {
         try step(arguments.call.position, count: found.count)
         if let function = path.functionOfDefinite {
@@ -254,7 +255,7 @@ extension HandlebarsRenderer {
         if path.isDefinite {
             guard let first = found.first, first.value != .null else { return arguments.hash["default"] ?? .null }
             // An object prints indented, as WireMock's Jackson writes it; a list compact.
-            let selected = TemplateJSON.selected(first.value, first.view)
+            let selected = TemplateJSON.selected(first.value, first.view, javaLists: javaLists)
             guard case .object(var object) = selected else { return selected }
             object.json = true
             object.pretty = true
@@ -262,7 +263,17 @@ extension HandlebarsRenderer {
         }
         if found.isEmpty, let fallback = arguments.hash["default"] { return fallback }
         try allow(found.count, arguments.call.position)
-        return .array(found.map { TemplateJSON.selected($0.value, $0.view) }, json: true)
+        // What a path that is not definite selects is a JSON list (json-smart's), whatever the document.
+        return .array(found.map { TemplateJSON.selected($0.value, $0.view, javaLists: javaLists) }, json: true)
+    }
+
+    /// Whether `jsonPath` reads the value as JSON text (not as a map or list it was given).
+    private static func isText(_ value: TemplateValue) -> Bool {
+        switch value {
+        case .string: true
+        case .multi(let multi): multi.text != nil || (multi.values.count == 1 && isText(multi.values[0]))
+        default: false
+        }
     }
 
     /// Whether a value prints the same however the document was read: text, a whole number, a truth, null, or a list

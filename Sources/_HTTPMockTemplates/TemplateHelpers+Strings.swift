@@ -135,7 +135,7 @@ extension HandlebarsRenderer {
 
     private static func isNumber(_ value: TemplateValue) -> Bool {
         switch value {
-        case .int, .double: return true
+        case .int, .double, .bigNumber: return true
         default: return false
         }
     }

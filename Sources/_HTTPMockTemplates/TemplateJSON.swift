@@ -8,7 +8,10 @@ package enum TemplateJSON {
     /// The deepest nesting a parsed document may have.
     static let maximumDepth = 256
 
-    /// Parses JSON text; objects and lists print as JSON when `json`, as Java maps and lists otherwise.
+    /// Parses JSON text; objects and lists print as JSON when `json`, as Java maps and lists otherwise. Numbers as
+    /// WireMock's Jackson reads them (`parseJson`, `formatJson`…): whole ones past 64 bits and every decimal exactly,
+    /// as Java's `BigInteger` and `BigDecimal` (`1.10` stays `1.10`, `1e400` is `1E+400`); `jsonSmart`, as its
+    /// JSONPath reads them instead.
     static func parse(_ text: String, json: Bool, jsonSmart: Bool = false) -> TemplateValue? {
         var parser = Parser(bytes: Array(text.utf8), json: json, jsonSmart: jsonSmart)
         parser.skipSpace()
@@ -193,17 +196,18 @@ package enum TemplateJSON {
     }
 
     /// What `jsonPath` selected, as WireMock's JSONPath gives it: objects are maps (alone, one prints as Java prints
-    /// a map, `{a=1}`), lists JSON arrays (`[1,2]`), in the document's order, its numbers as it read them.
-    static func selected(_ json: JSONValue, _ view: TemplateValue?) -> TemplateValue {
+    /// a map, `{a=1}`), lists JSON arrays (`[1,2]`) as json-smart reads them from text, or Java lists (`[1, 2]`) in
+    /// a document given as a value (`parseJson`'s); in the document's order, its numbers as it read them.
+    static func selected(_ json: JSONValue, _ view: TemplateValue?, javaLists: Bool = false) -> TemplateValue {
         guard let view else { return value(json) }
-        return asRead(view)
+        return asRead(view, javaLists: javaLists)
     }
 
-    /// A value of a document as ``selected(_:_:)`` gives it, each part converted once.
-    private static func asRead(_ view: TemplateValue) -> TemplateValue {
+    /// A value of a document as ``selected(_:_:javaLists:)`` gives it, each part converted once.
+    private static func asRead(_ view: TemplateValue, javaLists: Bool) -> TemplateValue {
         switch view {
-        case .object(let object): return .object(TemplateObject(object.pairs.map { ($0.0, asRead($0.1)) }))
-        case .array(let items, _): return .array(items.map(asRead), json: true)
+        case .object(let object): return .object(TemplateObject(object.pairs.map { ($0.0, asRead($0.1, javaLists: javaLists)) }))
+        case .array(let items, _): return .array(items.map { asRead($0, javaLists: javaLists) }, json: !javaLists)
         case .null, .bool, .int, .double, .bigNumber, .string: return view
         case .multi, .date, .request: return value(selectable(view))
         }
@@ -337,8 +341,8 @@ package enum TemplateJSON {
                 if !whole, text.utf8.count > 18, TemplateNumber.bigDecimalText(text) != nil { return .bigNumber(text) }
                 return Double(text).map(TemplateValue.double)
             }
-            guard let number = Double(text), number.isFinite else { return nil }
-            return .double(number)
+            if whole { return text.utf8.dropFirst(text.hasPrefix("-") ? 1 : 0).allSatisfy({ (48...57).contains($0) }) ? .bigNumber(text) : nil }
+            return TemplateNumber.bigDecimalText(text) != nil ? .bigNumber(text) : nil
         }
 
         private mutating func string() -> String? {

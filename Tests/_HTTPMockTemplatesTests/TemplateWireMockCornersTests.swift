@@ -132,7 +132,8 @@ import Testing
             case 0: return String(generator.next(2001) - 1000)
             case 1: return ["\"x/y\"", "\"\"", "\"é\\u2028\"", "\"1\""][generator.next(4)]
             case 2: return ["true", "false", "null"][generator.next(3)]
-            case 3: return ["1.5", "-0.25", "2e3"][generator.next(3)]
+            // No exponent: WireMock reads 2e3 as 2000.0 in a text and as 2E+3 through parseJson, as here.
+            case 3: return ["1.5", "-0.25", "0.125"][generator.next(3)]
             case 4: return "\"t\(generator.next(10))\""
             case 5, 6:
                 let chosen = keys.shuffled(using: &generator).prefix(generator.next(4))
@@ -146,8 +147,9 @@ import Testing
             let body = "{" + chosen.map { "\"\($0)\": " + value(0) }.joined(separator: ", ") + "}"
             for path in paths {
                 let context = "HTTPMOCK_TEMPLATE_SEED=\(seed), round \(round): \(path) of \(body)"
-                let asText = try render("{{{jsonPath request.body '\(path)'}}}", body: body)
-                let asValue = try render("{{parseJson request.body 'parsed'}}{{{jsonPath parsed '\(path)'}}}", body: body)
+                // The same JSON; a list prints as JSON from a text and as a Java list from a value, as in WireMock.
+                let asText = try render("{{{toJson (jsonPath request.body '\(path)')}}}", body: body)
+                let asValue = try render("{{parseJson request.body 'parsed'}}{{{toJson (jsonPath parsed '\(path)')}}}", body: body)
                 #expect(asText == asValue, "\(context)")
             }
         }
@@ -161,6 +163,20 @@ import Testing
         #expect(try render("{{{jsonPath request.body '$.o[\\'y\\',\\'missing\\',\\'x\\']'}}}", body: body) == "{\n  \"y\" : [ 1 ],\n  \"x\" : {\n    \"z\" : 1\n  }\n}")
         #expect(try render("{{{jsonPath request.body '$.a[*][\\'k\\',\\'j\\']'}}}|{{{jsonPath request.body '$[\\'o\\',\\'b\\'].x'}}}", body: body)
             == #"[{"k":"x","j":1},{"k":"yy","j":null},{"k":[1,2],"j":3}]|[{"z":1}]"#)
+    }
+
+    @Test("parseJson reads numbers as WireMock's Jackson does (decimals exact, 1.10 stays 1.10); jsonPath of such a value prints its lists as Java's")
+    func parsedValues() throws {
+        let body = #"{"a": "x/y", "b": [1, 2.0], "c": {"d": 1}, "n": null, "big": 123456789012345678901234567890, "dec": 1.10, "inf": 1e400, "long": 1.00000000000000000001, "e": 2e3}"#
+        #expect(try render("{{parseJson request.body 'x'}}{{x.a}}|{{x.b}}|{{x.c}}|{{x.n}}|{{x.big}}|{{x.dec}}|{{x.inf}}|{{x.long}}|{{x.e}}", body: body)
+            == "x/y|[1, 2.0]|{d&#x3D;1}||123456789012345678901234567890|1.10|1E+400|1.00000000000000000001|2E+3")
+        #expect(try render("{{#parseJson 'y'}}{\"k\": [1, 1.50, \"x/y\"]}{{/parseJson}}{{y.k}}|{{y.k.[1]}}") == "[1, 1.50, x/y]|1.50")
+        #expect(try render("{{parseJson request.body 'x'}}{{math x.dec '*' 2}}|{{math x.dec '+' 1}}|{{#eq x.dec 1.1}}eq{{else}}ne{{/eq}}|{{#gt x.dec 1}}gt{{/gt}}", body: #"{"dec": 1.10}"#)
+            == "2.2|2.1|eq|gt")
+        let document = #"{"a": [2e3, 1.50, 1.0, "s/t"], "o": {"x": 2e3, "y": [1.50, "q"]}, "l": [{"x": 1, "z": [1, 2]}, [3, "v"]]}"#
+        #expect(try render("{{{jsonPath (parseJson request.body) '$.a'}}}|{{{jsonPath (parseJson request.body) '$.o'}}}|{{{jsonPath (parseJson request.body) '$.l[*]'}}}|{{{jsonPath (parseJson request.body) '$..x'}}}|{{#each (jsonPath (parseJson request.body) '$.l')}}[{{{this}}}]{{/each}}",
+                           body: document)
+            == "[2E+3, 1.50, 1.0, s/t]|{\n  \"x\" : 2000,\n  \"y\" : [ 1.50, \"q\" ]\n}|[{\"x\":1,\"z\":[1,2]},[3,\"v\"]]|[null,2E+3,1]|[{x=1, z=[1, 2]}][[3, v]]")
     }
 
     @Test("xPath: an element prints as the JDK's serializer writes it, indented, with its own namespace declarations first, and a line break at the end")
