@@ -251,7 +251,7 @@ extension HandlebarsRenderer {
             case .string(let text): return .int(text.utf16.count)
             case .null: return .int(0)
             // WireMock's size of a number or a boolean is nothing.
-            case .int, .double, .bool: return .null
+            case .int, .double, .bigNumber, .bool: return .null
             case .object(let object): return .int(object.count)
             case let value: return .int(value.items?.count ?? value.text.count)
             }
