@@ -10,6 +10,10 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     indirect enum Step: Sendable, Hashable {
         case name(String)
         case index(Int)
+        /// `['a','b']`: as the last step, one object of those members; before others, each member.
+        case names([String])
+        /// `[0,2]`: those elements, in that order.
+        case indices([Int])
         case slice(Int?, Int?)
         case wildcard
         case descendants(Step)
@@ -25,6 +29,7 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         case regex([Step], FilterRegex)
         case and(Filter, Filter)
         case or(Filter, Filter)
+        case not(Filter)
     }
 
     /// A filter's regular expression, compared by its text.
@@ -54,7 +59,14 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the expression names at most one value (no wildcard, slice, filter or `..`).
     package var isDefinite: Bool {
-        steps.allSatisfy { if case .name = $0 { true } else if case .index = $0 { true } else { false } }
+        steps.enumerated().allSatisfy { offset, step in
+            switch step {
+            case .name, .index: true
+            // Several names at the end make one object, as Jayway merges them.
+            case .names: offset == steps.count - 1
+            default: false
+            }
+        }
     }
 
     /// The function a definite path ends in (`$.items.length()`), which gives one value: `nil` for other paths.
@@ -80,13 +92,100 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         Self.apply(steps, to: [root])
     }
 
+    /// A place inside a value: a member of an object, an element of an array.
+    package enum Member: Sendable, Hashable {
+        case name(String)
+        case index(Int)
+    }
+
+    /// What the expression selects in `root` as WireMock's templates select it (with Jayway's JSONPath and its
+    /// `DEFAULT_PATH_LEAF_TO_NULL` option), each value with the caller's view of the same place: `inside` follows a
+    /// view down to a member or element, and `keys` gives the order in which an object's members are walked (the
+    /// document's, where the caller knows it; sorted where it gives none). An object that lacks the member the
+    /// last step names selects null there (`$..name` gives null for each object without one).
+    /// `merge` makes the view of the object several names at the end select, from its members (name, value, view).
+    package func select<View>(in root: JSONValue, view: View?, inside: (View, Member) -> View?, keys: (View) -> [String]?,
+                              merge: ([(String, JSONValue, View?)]) -> View? = { _ in nil },
+                              leafToNull: Bool) -> [(value: JSONValue, view: View?)] {
+        typealias Found = (value: JSONValue, view: View?)
+        func child(_ view: View?, _ member: Member) -> View? { view.flatMap { inside($0, member) } }
+        func names(_ object: [String: JSONValue], _ view: View?) -> [String] {
+            if let view, let names = keys(view), names.count == object.count, names.allSatisfy({ object[$0] != nil }) { return names }
+            return object.keys.sorted()
+        }
+        func apply(_ step: Step, to found: Found, leaf: Bool) -> [Found] {
+            let (value, view) = found
+            switch (step, value) {
+            case (.name(let name), .object(let object)):
+                if let member = object[name] { return [(member, child(view, .name(name)))] }
+                return leaf && leafToNull ? [(.null, nil)] : []
+            case (.names(let names), .object(let object)):
+                guard leaf else { return names.compactMap { name in object[name].map { ($0, child(view, .name(name))) } } }
+                var members: [String: JSONValue] = [:]
+                var parts: [(String, JSONValue, View?)] = []
+                for name in names {
+                    if let member = object[name] {
+                        members[name] = member
+                        parts.append((name, member, child(view, .name(name))))
+                    } else if leafToNull {
+                        members[name] = .null
+                        parts.append((name, .null, nil))
+                    }
+                }
+                return [(.object(members), view == nil ? nil : merge(parts))]
+            case (.index(let index), .array(let array)):
+                let position = index < 0 ? array.count + index : index
+                return array.indices.contains(position) ? [(array[position], child(view, .index(position)))] : []
+            case (.indices(let indices), .array(let array)):
+                return indices.compactMap { index in
+                    let position = index < 0 ? array.count + index : index
+                    return array.indices.contains(position) ? (array[position], child(view, .index(position))) : nil
+                }
+            case (.slice(let from, let to), .array(let array)):
+                func clamp(_ bound: Int?, _ fallback: Int) -> Int {
+                    guard let bound else { return fallback }
+                    return min(array.count, max(0, bound < 0 ? array.count + bound : bound))
+                }
+                let lower = clamp(from, 0), upper = clamp(to, array.count)
+                return lower < upper ? (lower..<upper).map { (array[$0], child(view, .index($0))) } : []
+            case (.wildcard, .array(let array)): return array.indices.map { (array[$0], child(view, .index($0))) }
+            case (.wildcard, .object(let object)): return names(object, view).map { (object[$0]!, child(view, .name($0))) }
+            case (.filter(let filter), .array(let array)):
+                return array.indices.filter { filter.holds(for: array[$0]) }.map { (array[$0], child(view, .index($0))) }
+            case (.filter(let filter), .object(let object)):
+                return names(object, view).filter { filter.holds(for: object[$0]!) }.map { (object[$0]!, child(view, .name($0))) }
+            case (.descendants(let inner), _):
+                var result = apply(inner, to: found, leaf: leaf)
+                switch value {
+                case .array(let array):
+                    for index in array.indices { result += apply(step, to: (array[index], child(view, .index(index))), leaf: leaf) }
+                case .object(let object):
+                    for name in names(object, view) { result += apply(step, to: (object[name]!, child(view, .name(name))), leaf: leaf) }
+                default: break
+                }
+                return result
+            default: return []
+            }
+        }
+        var current: [Found] = [(root, view)]
+        for (offset, step) in steps.enumerated() {
+            if case .function(let name) = step {
+                current = Self.function(name, of: current.map(\.value)).map { [($0, nil)] } ?? []
+            } else {
+                let leaf = offset == steps.count - 1
+                current = current.flatMap { apply(step, to: $0, leaf: leaf) }
+            }
+        }
+        return current
+    }
+
     private static func apply(_ steps: [Step], to start: [JSONValue]) -> [JSONValue] {
         var current = start
-        for step in steps {
+        for (offset, step) in steps.enumerated() {
             if case .function(let name) = step {
                 current = function(name, of: current).map { [$0] } ?? []
             } else {
-                current = current.flatMap { apply(step, to: $0) }
+                current = current.flatMap { apply(step, to: $0, leaf: offset == steps.count - 1) }
             }
         }
         return current
@@ -125,12 +224,23 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private static func apply(_ step: Step, to value: JSONValue) -> [JSONValue] {
+    /// `leaf`: the step is the path's last.
+    private static func apply(_ step: Step, to value: JSONValue, leaf: Bool) -> [JSONValue] {
         switch (step, value) {
         case (.name(let name), .object(let object)): return object[name].map { [$0] } ?? []
+        case (.names(let names), .object(let object)):
+            guard leaf else { return names.compactMap { object[$0] } }
+            var members: [String: JSONValue] = [:]
+            for name in names { if let member = object[name] { members[name] = member } }
+            return [.object(members)]
         case (.index(let index), .array(let array)):
             let position = index < 0 ? array.count + index : index
             return array.indices.contains(position) ? [array[position]] : []
+        case (.indices(let indices), .array(let array)):
+            return indices.compactMap { index in
+                let position = index < 0 ? array.count + index : index
+                return array.indices.contains(position) ? array[position] : nil
+            }
         case (.slice(let from, let to), .array(let array)):
             func clamp(_ bound: Int?, _ fallback: Int) -> Int {
                 guard let bound else { return fallback }
@@ -143,10 +253,10 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         case (.filter(let filter), .array(let array)): return array.filter { filter.holds(for: $0) }
         case (.filter(let filter), .object(let object)): return object.keys.sorted().map { object[$0]! }.filter { filter.holds(for: $0) }
         case (.descendants(let inner), _):
-            var found = apply(inner, to: value)
+            var found = apply(inner, to: value, leaf: leaf)
             switch value {
-            case .array(let array): for element in array { found += apply(step, to: element) }
-            case .object(let object): for key in object.keys.sorted() { found += apply(step, to: object[key]!) }
+            case .array(let array): for element in array { found += apply(step, to: element, leaf: leaf) }
+            case .object(let object): for key in object.keys.sorted() { found += apply(step, to: object[key]!, leaf: leaf) }
             default: break
             }
             return found
@@ -165,21 +275,28 @@ extension JSONPath.Filter {
         case .exists(let steps): return JSONPath.value(at: steps, in: value) != nil
         case .and(let a, let b): return a.holds(for: value) && b.holds(for: value)
         case .or(let a, let b): return a.holds(for: value) || b.holds(for: value)
+        case .not(let inner): return !inner.holds(for: value)
         case .regex(let steps, let filter):
             guard case .string(let text)? = JSONPath.value(at: steps, in: value) else { return false }
             return filter.regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
         case .compare(let steps, let op, let literal):
-            guard let found = JSONPath.value(at: steps, in: value) else { return false }
+            // As Jayway's JSONPath (WireMock's): a path that is not there differs from every value (`!=` and `nin`
+            // hold) and is in, below or above none.
+            guard let found = JSONPath.value(at: steps, in: value) else { return op == "!=" || op == "nin" }
             let list: [JSONValue] = if case .array(let items) = literal { items } else { [] }
-            let elements: [JSONValue] = if case .array(let items) = found { items } else { [found] }
             switch op {
             case "==": return literal.matches(found)
             case "!=": return !literal.matches(found)
             case "in": return list.contains { $0.matches(found) }
             case "nin": return !list.contains { $0.matches(found) }
-            case "anyof": return elements.contains { element in list.contains { $0.matches(element) } }
-            case "noneof": return !elements.contains { element in list.contains { $0.matches(element) } }
-            case "subsetof": return elements.allSatisfy { element in list.contains { $0.matches(element) } }
+            // These compare a list with a list: a value that is no list holds none of them.
+            case "anyof", "noneof", "subsetof":
+                guard case .array(let elements) = found else { return false }
+                switch op {
+                case "anyof": return elements.contains { element in list.contains { $0.matches(element) } }
+                case "noneof": return !elements.contains { element in list.contains { $0.matches(element) } }
+                default: return elements.allSatisfy { element in list.contains { $0.matches(element) } }
+                }
             case "size":
                 let count: Int? = switch found {
                 case .array(let items): items.count
@@ -298,7 +415,15 @@ private struct Parser {
         if eat("*") {
             step = .wildcard
         } else if peek() == "'" || peek() == "\"" {
-            step = .name(try quoted())
+            var names = [try quoted()]
+            while true {
+                skipSpaces()
+                guard eat(",") else { break }
+                skipSpaces()
+                guard peek() == "'" || peek() == "\"" else { throw failure("expected a name in quotes after \",\"") }
+                names.append(try quoted())
+            }
+            step = names.count == 1 ? .name(names[0]) : .names(names)
         } else if eat("?") {
             guard eat("(") else { throw failure("a filter is written [?(…)]") }
             step = .filter(try filter())
@@ -311,7 +436,14 @@ private struct Parser {
                 skipSpaces()
                 step = .slice(from, integer())
             } else if let from {
-                step = .index(from)
+                var indices = [from]
+                while eat(",") {
+                    skipSpaces()
+                    guard let next = integer() else { throw failure("expected an index after \",\"") }
+                    indices.append(next)
+                    skipSpaces()
+                }
+                step = indices.count == 1 ? .index(from) : .indices(indices)
             } else {
                 throw failure("expected a name in quotes, an index, \"*\" or a filter")
             }
@@ -342,14 +474,38 @@ private struct Parser {
         return result
     }
 
+    /// Tests joined with `||`, each of tests joined with `&&` (which binds first, as in Jayway).
     private mutating func filter() throws(JSONPathError) -> JSONPath.Filter {
-        var result = try comparison()
+        var result = try conjunction()
         while true {
             skipSpaces()
-            if peek() == "&", peek(1) == "&" { position += 2; result = .and(result, try comparison()) }
-            else if peek() == "|", peek(1) == "|" { position += 2; result = .or(result, try comparison()) }
-            else { return result }
+            guard peek() == "|", peek(1) == "|" else { return result }
+            position += 2
+            result = .or(result, try conjunction())
         }
+    }
+
+    private mutating func conjunction() throws(JSONPathError) -> JSONPath.Filter {
+        var result = try unary()
+        while true {
+            skipSpaces()
+            guard peek() == "&", peek(1) == "&" else { return result }
+            position += 2
+            result = .and(result, try unary())
+        }
+    }
+
+    /// A test, `!` and a test (its negation), or tests in parentheses.
+    private mutating func unary() throws(JSONPathError) -> JSONPath.Filter {
+        skipSpaces()
+        if eat("!") { return .not(try unary()) }
+        if eat("(") {
+            let inner = try filter()
+            skipSpaces()
+            guard eat(")") else { throw failure("a group of tests is not closed with \")\"") }
+            return inner
+        }
+        return try comparison()
     }
 
     private mutating func comparison() throws(JSONPathError) -> JSONPath.Filter {

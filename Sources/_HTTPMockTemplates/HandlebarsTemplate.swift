@@ -110,8 +110,8 @@ package final class HandlebarsRenderer {
     /// What helpers compiled or parsed once in this render: JSONPaths, regular expressions, the last JSON text read.
     var jsonPaths: [String: JSONPath] = [:]
     var regularExpressions: [String: NSRegularExpression] = [:]
-    var lastDocument: (text: String, json: JSONValue?)?
-    var lastKeyOrder: (text: String, order: TemplateJSON.KeyOrder)?
+    var lastDocument: (text: String, document: (value: TemplateValue?, json: JSONValue)?)?
+    var lastQuickDocument: (text: String, json: JSONValue?)?
 
     init(template: HandlebarsTemplate, model: any TemplateModel) {
         self.template = template
@@ -311,7 +311,7 @@ package final class HandlebarsRenderer {
         }
     }
 
-    /// `{{#each}}`: the body for each item of a list or map (`@index`, `@key`, `@first`, `@last`), the inverse
+    /// `{{#each}}`: the body for each item of a list or map (`@index`, `@key`, `@first`, `@last`, `@even`, `@odd`), the inverse
     /// when there is none.
     private func each(_ value: TemplateValue, _ block: HandlebarsBlock, into out: inout String) throws(TemplateProblem) {
         var entries: [(key: TemplateValue, value: TemplateValue)] = []
@@ -329,7 +329,10 @@ package final class HandlebarsRenderer {
         if entries.isEmpty { try render(block.inverse, into: &out); return }
         for (index, entry) in entries.enumerated() {
             try step(block.call.position)
-            var data: [String: TemplateValue] = ["index": .int(index), "first": .bool(index == 0), "last": .bool(index == entries.count - 1)]
+            // As Handlebars.java: `@first`, `@last`, `@even` and `@odd` are their own name, or empty.
+            var data: [String: TemplateValue] = ["index": .int(index), "first": .string(index == 0 ? "first" : ""),
+                                                 "last": .string(index == entries.count - 1 ? "last" : ""),
+                                                 "even": .string(index % 2 == 0 ? "even" : ""), "odd": .string(index % 2 == 1 ? "odd" : "")]
             if keyed { data["key"] = entry.key }
             var params: [(String, TemplateValue)] = []
             if let name = block.blockParams.first { params.append((name, entry.value)) }

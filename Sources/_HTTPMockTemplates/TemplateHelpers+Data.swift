@@ -166,29 +166,23 @@ extension HandlebarsRenderer {
                 if jsonPaths.count < 64 { jsonPaths[source] = path }
             }
             let input = arguments.param(0)
-            guard let document = jsonDocument(input) else { return arguments.hash["default"] ?? .null }
             // A path that walks the document reads it whole; one that names its way reads a few nodes.
             if !path.isDefinite, case .string(let text) = input { try read(text.utf8.count, arguments.call.position) }
-            let found = path.select(in: document)
-            try step(arguments.call.position, count: found.count)
-            if let function = path.functionOfDefinite {
-                // One value, as of a definite path; `keys()` a set of names, printed as Java prints one.
-                guard let value = found.first, value != .null else { return arguments.hash["default"] ?? .null }
-                if function == "keys", case .array(let names) = value { return .array(names.map(TemplateJSON.value), json: false) }
-                return TemplateJSON.value(value)
+            // Most paths name text, whole numbers or truths of a body without objects walked in between: read as
+            // quickly as a matcher reads JSON. The rest is read again with each value's place in the document.
+            if case .string(let text) = input, let quick = quickDocument(text) {
+                var walked = false
+                let found = path.select(in: quick, view: (), inside: { _, _ in () }, keys: { _ in walked = true; return nil }, leafToNull: true)
+                if !walked, path.functionOfDefinite != nil || found.allSatisfy({ Self.isPlain($0.value) }) {
+                    return try selection(found.map { ($0.value, nil) }, of: path, arguments)
+                }
             }
-            if path.isDefinite {
-                guard let value = found.first, value != .null else { return arguments.hash["default"] ?? .null }
-                // An object prints indented, as WireMock's Jackson writes it; a list compact.
-                let selected = try ordered([value], input, arguments)[0]
-                guard case .object(var object) = selected else { return selected }
-                object.json = true
-                object.pretty = true
-                return .object(object)
-            }
-            if found.isEmpty, let fallback = arguments.hash["default"] { return fallback }
-            try allow(found.count, arguments.call.position)
-            return .array(try ordered(found, input, arguments), json: true)
+            guard let document = jsonDocument(input) else { return arguments.hash["default"] ?? .null }
+            // Each value with where it is in the document: its objects' keys in the document's order, its numbers as
+            // WireMock read them; an object without the member the path ends in gives null, as in WireMock.
+            let found = path.select(in: document.json, view: document.value, inside: TemplateJSON.inside, keys: TemplateJSON.keys,
+                                    merge: TemplateJSON.merged, leafToNull: true)
+            return try selection(found, of: path, javaLists: !Self.isText(input), arguments)
         case .parseJson:
             let value = try parsedJSON(arguments.param(0), json: false, arguments)
             guard arguments.params.count > 1 else { return value }
@@ -247,51 +241,77 @@ extension HandlebarsRenderer {
         }
     }
 
-    /// What a `jsonPath` selected in `input`, its objects with their keys in the document's order, as WireMock's
-    /// Jayway reads them. Each object of the document a selected object is compared with is a step.
-    private func ordered(_ found: [JSONValue], _ input: TemplateValue, _ arguments: HelperArguments) throws(TemplateProblem) -> [TemplateValue] {
-        guard found.contains(where: Self.holdsObject) else { return found.map(TemplateJSON.value) }
-        var text: String?
-        switch input {
-        case .string(let string): text = string
-        case .multi(let multi) where multi.text != nil: text = multi.text
-        default: text = nil
+    /// What `jsonPath` gives for what `path` selected: one value for a definite path, a list otherwise; `javaLists`:
+    /// the lists of the document print as Java prints them, as WireMock's do from a document given as a value.
+    private func selection(_ found: [(value: JSONValue, view: TemplateValue?)], of path: JSONPath, javaLists: Bool = false,
+                           _ arguments: HelperArguments) throws(TemplateProblem) -> TemplateValue {
+        try step(arguments.call.position, count: found.count)
+        if let function = path.functionOfDefinite {
+            // One value, as of a definite path; `keys()` a set of names, printed as Java prints one.
+            guard let value = found.first?.value, value != .null else { return arguments.hash["default"] ?? .null }
+            if function == "keys", case .array(let names) = value { return .array(names.map(TemplateJSON.value), json: false) }
+            return TemplateJSON.value(value)
         }
-        var order: TemplateJSON.KeyOrder
-        if let text {
-            if let last = lastKeyOrder, last.text == text { order = last.order }
-            else { order = TemplateJSON.KeyOrder(TemplateJSON.parse(text.trimmingCharacters(in: .whitespacesAndNewlines), json: true)) }
-        } else {
-            order = TemplateJSON.KeyOrder(materialized(input))
+        if path.isDefinite {
+            guard let first = found.first, first.value != .null else { return arguments.hash["default"] ?? .null }
+            // An object prints indented, as WireMock's Jackson writes it; a list compact.
+            let selected = TemplateJSON.selected(first.value, first.view, javaLists: javaLists)
+            guard case .object(var object) = selected else { return selected }
+            object.json = true
+            object.pretty = true
+            return .object(object)
         }
-        let values = found.map { order.value($0) }
-        try step(arguments.call.position, count: order.examined)
-        // The next selection of the same document goes on from where this one stopped.
-        if let text { lastKeyOrder = (text, order.restarted) }
-        return values
+        if found.isEmpty, let fallback = arguments.hash["default"] { return fallback }
+        try allow(found.count, arguments.call.position)
+        // What a path that is not definite selects is a JSON list (json-smart's), whatever the document.
+        return .array(found.map { TemplateJSON.selected($0.value, $0.view, javaLists: javaLists) }, json: true)
     }
 
-    private static func holdsObject(_ value: JSONValue) -> Bool {
+    /// Whether `jsonPath` reads the value as JSON text (not as a map or list it was given).
+    private static func isText(_ value: TemplateValue) -> Bool {
         switch value {
-        case .object: true
-        case .array(let items): items.contains(where: holdsObject)
+        case .string: true
+        case .multi(let multi): multi.text != nil || (multi.values.count == 1 && isText(multi.values[0]))
         default: false
         }
     }
 
-    /// The JSON a `jsonPath` reads: text is parsed (`nil` when it is not JSON), maps and lists converted.
-    private func jsonDocument(_ value: TemplateValue) -> JSONValue? {
+    /// Whether a value prints the same however the document was read: text, a whole number, a truth, null, or a list
+    /// of those (a decimal may have been a long one, an object has its document's order).
+    private static func isPlain(_ value: JSONValue) -> Bool {
         switch value {
-        case .null: return nil
-        case .string(let text):
-            // A loop reads the same body again and again: it is parsed once.
-            if let last = lastDocument, last.text == text { return last.json }
-            let json = JSONValue(data: Data(text.utf8))
-            lastDocument = (text, json)
-            return json
-        case .request: return TemplateJSON.jsonValue(model.materialized)
-        default: return TemplateJSON.jsonValue(value)
+        case .null, .bool, .int, .string: true
+        case .array(let items): items.allSatisfy(isPlain)
+        case .double, .object: false
         }
+    }
+
+    /// Text read as JSON the quick way (as matchers read it), once per text in a render.
+    private func quickDocument(_ text: String) -> JSONValue? {
+        if let last = lastQuickDocument, last.text == text { return last.json }
+        let json = JSONValue(data: Data(text.utf8))
+        lastQuickDocument = (text, json)
+        return json
+    }
+
+    /// The document a `jsonPath` reads (``TemplateJSON/document(_:request:)``) and the same as ``JSONValue``;
+    /// `nil` for text that is not JSON.
+    private func jsonDocument(_ input: TemplateValue) -> (value: TemplateValue?, json: JSONValue)? {
+        if case .string(let text) = input {
+            // A loop reads the same body again and again: it is parsed once.
+            if let last = lastDocument, last.text == text { return last.document }
+            var document: (value: TemplateValue?, json: JSONValue)?
+            if let value = TemplateJSON.document(input, request: { model.materialized }) {
+                document = (value, TemplateJSON.selectable(value))
+            } else if let json = JSONValue(data: Data(text.utf8)) {
+                // JSON this parser does not take (in another encoding than UTF-8): selected without its order.
+                document = (nil, json)
+            }
+            lastDocument = (text, document)
+            return document
+        }
+        guard let value = TemplateJSON.document(input, request: { model.materialized }) else { return nil }
+        return (value, TemplateJSON.selectable(value))
     }
 
     private static func merge(_ first: TemplateObject, _ second: TemplateObject, removeNulls: Bool) -> TemplateObject {

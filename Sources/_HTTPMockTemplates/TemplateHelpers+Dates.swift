@@ -13,7 +13,10 @@ package enum TemplateDates {
             return formatter.string(from: value.date)
         case "epoch"?: return whole(value.date.timeIntervalSince1970 * 1000)
         case "unix"?: return whole(value.date.timeIntervalSince1970)
-        case let pattern?: return formatter(pattern, zone).string(from: value.date)
+        case let pattern?:
+            // UTC, by default or named, as Java names it (Foundation on Linux calls it GMT).
+            let utc = value.timeZone.map { $0.identifier == "Etc/UTC" } ?? true
+            return formatter(javaPattern(pattern, value.date, zone, utc: utc), zone).string(from: value.date)
         }
     }
 
@@ -30,6 +33,59 @@ package enum TemplateDates {
         formatter.timeZone = zone
         formatter.dateFormat = pattern
         return formatter
+    }
+
+    /// A Java date pattern (`SimpleDateFormat`'s, which WireMock's `format=` is) as Foundation's formatter (ICU)
+    /// prints the same for `date` in `zone`: where their letters differ, the text Java writes goes in quotes. `S`
+    /// is a number of milliseconds (`S` of .789 is `789`, `SSSSSS` is `000789`), `u` the day of the week from
+    /// Monday, 1, to Sunday, 7; five `E`, `M` or `L` or more are the full name; in UTC (`utc`), `z`…`zzz` is `UTC` and
+    /// `zzzz` `Coordinated Universal Time` (Foundation names it GMT).
+    static func javaPattern(_ pattern: String, _ date: Date, _ zone: TimeZone, utc: Bool) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        func number(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return "'" + String(repeating: "0", count: max(0, width - digits.count)) + digits + "'"
+        }
+        var result = "", quoted = false
+        var characters = pattern[...]
+        while let character = characters.first {
+            if character == "'" {
+                quoted.toggle()
+                result.append(character)
+                characters = characters.dropFirst()
+                continue
+            }
+            let run = quoted ? characters.prefix(1) : characters.prefix { $0 == character }
+            characters = characters.dropFirst(run.count)
+            guard !quoted else { result += run; continue }
+            switch character {
+            case "S":
+                let seconds = date.timeIntervalSince1970
+                result += number(Int(((seconds - seconds.rounded(.down)) * 1000).rounded(.down)), run.count)
+            case "u": result += number((calendar.component(.weekday, from: date) + 5) % 7 + 1, run.count)
+            case "E" where run.count >= 5, "M" where run.count >= 5, "L" where run.count >= 5:
+                result += String(repeating: character, count: 4)
+            case "z" where utc: result += run.count >= 4 ? "'Coordinated Universal Time'" : "'UTC'"
+            default: result += run
+            }
+        }
+        return result
+    }
+
+    /// The offset an ISO 8601 text was written with (`+02:00`, `-0330`, `+05`), in which WireMock's `parseDate`
+    /// keeps the moment; `nil` for `Z`, no offset and other forms (UTC).
+    static func writtenOffset(_ text: String) -> TimeZone? {
+        guard hasMomentShape(text), text.utf8.count > 16, let mark = text.utf8.dropFirst(16).lastIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }) else {
+            return nil
+        }
+        let sign = text[mark] == "-" ? -1 : 1
+        let digits = text[text.index(after: mark)...].filter(\.isNumber)
+        guard digits.count == 2 || digits.count == 4, let hours = Int(digits.prefix(2)), let minutes = Int(digits.dropFirst(2).isEmpty ? "0" : String(digits.dropFirst(2))) else {
+            return nil
+        }
+        let seconds = sign * (hours * 3600 + minutes * 60)
+        return seconds == 0 ? nil : TimeZone(secondsFromGMT: seconds)
     }
 
     /// `3 days`, `-24 seconds`, `+1 years`: an amount and a unit (seconds to years, singular or plural).
@@ -58,7 +114,9 @@ package enum TemplateDates {
     }
 
     static func timeZone(_ name: String) -> TimeZone? {
-        TimeZone(identifier: name) ?? TimeZone(abbreviation: name)
+        // `UTC` is Etc/UTC, whose zone name prints as UTC (Foundation on Linux takes `UTC` for GMT).
+        if name == "UTC" { return TimeZone(identifier: "Etc/UTC") }
+        return TimeZone(identifier: name) ?? TimeZone(abbreviation: name)
     }
 
     /// A moment written as ISO 8601, RFC 1123, RFC 1036 or asctime; or in `format` (a date pattern, `epoch`,
@@ -103,8 +161,10 @@ package enum TemplateDates {
             self.init(rawValue: name.lowercased().replacingOccurrences(of: "_", with: " ").trimmingCharacters(in: .whitespaces))
         }
 
-        package func apply(to date: Date) -> Date {
-            let calendar = TemplateDates.utc
+        /// The truncated moment, in `zone` (UTC by default): the first hour of a day starts at its midnight there.
+        package func apply(to date: Date, in zone: TimeZone? = nil) -> Date {
+            var calendar = TemplateDates.utc
+            if let zone { calendar.timeZone = zone }
             func start(_ components: Set<Calendar.Component>) -> Date {
                 calendar.date(from: calendar.dateComponents(components, from: date)) ?? date
             }
@@ -134,10 +194,15 @@ extension HandlebarsRenderer {
             return .date(try moment(now, arguments))
         case .date:
             guard let date = try date(arguments.param(0), format: nil, arguments) else { return .null }
-            return .date(try moment(date, arguments))
+            var value = try moment(date, arguments)
+            // A date parsed with an offset stays in it, unless timezone= names another zone.
+            if value.timeZone == nil, case .date(let given) = arguments.param(0).single { value.timeZone = given.timeZone }
+            return .date(value)
         case .parseDate:
             guard let date = try date(arguments.param(0), format: arguments.hashText("format"), arguments) else { return .null }
-            return .date(TemplateDate(date: date))
+            // As WireMock: a moment written with an offset prints in that offset (`2021-06-15T15:16:17+02:00`).
+            let zone = arguments.hashText("format") == nil ? TemplateDates.writtenOffset(arguments.param(0).single.text) : nil
+            return .date(TemplateDate(date: date, timeZone: zone))
         case .dateFormat:
             guard var value = try templateDate(arguments.param(0), arguments) else { return .null }
             let format = arguments.hashText("format") ?? (arguments.params.count > 1 ? arguments.text(1) : nil)
@@ -157,7 +222,7 @@ extension HandlebarsRenderer {
             guard let truncation = TemplateDates.Truncation(name: arguments.text(1)) else {
                 throw arguments.problem("'\(arguments.text(1))' is not a truncation; use one of: \(TemplateDates.Truncation.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            value.date = truncation.apply(to: value.date)
+            value.date = truncation.apply(to: value.date, in: value.timeZone)
             return .date(value)
         default:
             throw arguments.problem("\(helper.rawValue) is not a date helper")

@@ -67,6 +67,59 @@ extension HandlebarsRenderer {
         return .bool(truth)
     }
 
+    /// Java's `Character.isWhitespace`: space separators but the no-break ones, tab, line breaks, U+001C–U+001F.
+    static func isJavaWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x1C...0x1F: return true
+        case 0xA0, 0x2007, 0x202F: return false
+        default:
+            let category = scalar.properties.generalCategory
+            return category == .spaceSeparator || category == .lineSeparator || category == .paragraphSeparator
+        }
+    }
+
+    /// Java's `Character.isLetter`: the letter categories.
+    static func isJavaLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
+        default: return false
+        }
+    }
+
+    /// Lower case as Java's `toLowerCase` writes it: a capital sigma that ends a word is a final sigma (`ΟΔΟΣ` is
+    /// `οδος`).
+    static func javaLowercased(_ text: String) -> String {
+        guard text.unicodeScalars.contains("Σ") else { return text.lowercased() }
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            guard scalar == "Σ" else { result.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars); continue }
+            // Final when a cased letter comes before and none after (case-ignorable characters between are skipped).
+            let before = scalars[..<index].reversed().first { !$0.properties.isCaseIgnorable }
+            let after = scalars[(index + 1)...].first { !$0.properties.isCaseIgnorable }
+            let final = before.map(\.properties.isCased) == true && after.map(\.properties.isCased) != true
+            result.append(final ? "ς" : "σ")
+        }
+        return String(result)
+    }
+
+    /// UTF-16 code units as text, half of a surrogate pair as `?` (as Java's UTF-8 encoder writes one).
+    static func javaText(_ units: ArraySlice<UInt16>) -> String {
+        var scalars = String.UnicodeScalarView()
+        var index = units.startIndex
+        while index < units.endIndex {
+            let unit = units[index]
+            if UTF16.isLeadSurrogate(unit), index + 1 < units.endIndex, UTF16.isTrailSurrogate(units[index + 1]) {
+                scalars.append(Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00))!)
+                index += 2
+                continue
+            }
+            scalars.append(Unicode.Scalar(unit) ?? "?")
+            index += 1
+        }
+        return String(scalars)
+    }
+
     /// Equal: numbers by value (`1` and `'1.0'` when one of them is a number), dates by moment, the rest by text.
     static func equal(_ a: TemplateValue, _ b: TemplateValue) -> Bool {
         let x = a.single, y = b.single
@@ -82,7 +135,7 @@ extension HandlebarsRenderer {
 
     private static func isNumber(_ value: TemplateValue) -> Bool {
         switch value {
-        case .int, .double: return true
+        case .int, .double, .bigNumber: return true
         default: return false
         }
     }
@@ -129,9 +182,11 @@ extension HandlebarsRenderer {
     private func string(_ helper: TemplateHelper, _ arguments: HelperArguments) throws(TemplateProblem) -> TemplateValue {
         let text = arguments.text(0)
         switch helper {
-        case .trim: return .string(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        // As Java's `String.trim`: what is at or below U+0020 goes, other spaces (U+00A0, U+2003) stay.
+        case .trim: return .string(String(text.unicodeScalars.drop { $0.value <= 0x20 }.reversed().drop { $0.value <= 0x20 }.reversed()
+            .reduce(into: String.UnicodeScalarView()) { $0.append($1) }))
         case .upper: return .string(text.uppercased())
-        case .lower: return .string(text.lowercased())
+        case .lower: return .string(Self.javaLowercased(text))
         case .capitalize:
             let fully = arguments.hashFlag("fully")
             var result = "", startOfWord = true
@@ -144,25 +199,32 @@ extension HandlebarsRenderer {
         case .capitalizeFirst: return .string(text.prefix(1).uppercased() + text.dropFirst())
         case .replace:
             let target = arguments.text(1)
-            guard !target.isEmpty else { return .string(text) }
             let replacement = arguments.text(2)
+            guard !target.isEmpty else {
+                // As Java's `replace`: the replacement before each UTF-16 code unit and at the end.
+                let units = Array(text.utf16)
+                try charge((units.count + 1) * replacement.utf8.count, arguments.call.position)
+                return .string(replacement + units.indices.map { Self.javaText(units[$0...$0]) + replacement }.joined())
+            }
             if replacement.utf8.count > target.utf8.count {
                 let grows = text.components(separatedBy: target).count - 1
                 try charge(grows * (replacement.utf8.count - target.utf8.count), arguments.call.position)
             }
             return .string(text.replacingOccurrences(of: target, with: replacement))
+        // Positions and widths count UTF-16 code units, as Java's do (an emoji is two); half of a pair prints as `?`.
         case .substring:
-            let characters = Array(text)
+            let units = Array(text.utf16)
             let start = try arguments.integer(1, "the start")
-            let end = arguments.params.count > 2 ? try arguments.integer(2, "the end") : characters.count
-            guard start >= 0, start <= end, end <= characters.count else {
-                throw arguments.problem("\(start)…\(end) is not inside '\(text)', which has \(characters.count) characters")
+            let end = arguments.params.count > 2 ? try arguments.integer(2, "the end") : units.count
+            guard start >= 0, start <= end, end <= units.count else {
+                throw arguments.problem("\(start)…\(end) is not inside '\(text)', which has \(units.count) characters (UTF-16 code units)")
             }
-            return .string(String(characters[start..<end]))
+            return .string(Self.javaText(units[start..<end]))
         case .abbreviate:
             let width = try arguments.integer(1, "the width")
             guard width >= 4 else { throw arguments.problem("the width must be at least 4, as \"...\" takes 3") }
-            return .string(text.count <= width ? text : text.prefix(width - 3) + "...")
+            let units = Array(text.utf16)
+            return .string(units.count <= width ? text : Self.javaText(units[..<(width - 3)]) + "...")
         case .split:
             let separator = arguments.params.count > 1 ? arguments.text(1) : ","
             guard !text.isEmpty else { return .list([]) }
@@ -185,8 +247,11 @@ extension HandlebarsRenderer {
             return .string((arguments.hashText("prefix") ?? "") + joined + (arguments.hashText("suffix") ?? ""))
         case .size, .length:
             switch arguments.param(0) {
-            case .string(let text): return .int(text.count)
+            // Java's length: UTF-16 code units.
+            case .string(let text): return .int(text.utf16.count)
             case .null: return .int(0)
+            // WireMock's size of a number or a boolean is nothing.
+            case .int, .double, .bigNumber, .bool: return .null
             case .object(let object): return .int(object.count)
             case let value: return .int(value.items?.count ?? value.text.count)
             }
@@ -204,10 +269,14 @@ extension HandlebarsRenderer {
         case .center, .ljust, .rjust:
             guard let size = try arguments.hashInteger("size") else { throw arguments.problem("give the width: size=20") }
             guard size <= limits.output else { throw arguments.problem("size=\(size) is wider than the output may be") }
-            let pad = arguments.hashText("pad")?.first ?? " "
-            let missing = max(0, size - text.count)
+            // As Apache Commons' `rightPad`, `leftPad` and `center`: widths in UTF-16 code units, the pad text repeated
+            // and cut (`center` puts half the padding, rounded down, on the left).
+            let given = arguments.hashText("pad") ?? " "
+            let pad = Array((given.isEmpty ? " " : given).utf16)
+            let missing = max(0, size - text.utf16.count)
             let left = helper == .ljust ? 0 : helper == .rjust ? missing : missing / 2
-            return .string(String(repeating: pad, count: left) + text + String(repeating: pad, count: missing - left))
+            func padding(_ count: Int) -> String { Self.javaText((0..<count).map { pad[$0 % pad.count] }[...]) }
+            return .string(padding(left) + text + padding(missing - left))
         case .cut:
             let removed = arguments.params.count > 1 ? arguments.text(1) : " "
             return .string(removed.isEmpty ? text : text.replacingOccurrences(of: removed, with: ""))
@@ -219,25 +288,23 @@ extension HandlebarsRenderer {
                 return .string(truth ? arguments.hashText("yes") ?? "yes" : arguments.hashText("no") ?? "no")
             }
         case .slugify:
-            let folded = text.folding(options: [.diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX")).lowercased()
-            var result = "", dash = false
-            for character in folded {
-                if character.isASCII, character.isLetter || character.isNumber || character == "_" {
-                    if dash, !result.isEmpty { result += "-" }
-                    dash = false
-                    result.append(character)
-                } else if character.isWhitespace || character == "-" {
-                    dash = true
-                }
+            // As Handlebars.java's: the text without the whitespace around it, each letter in lower case, each
+            // whitespace a `-`, and nothing else (digits, punctuation and `-` go).
+            var result = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars.drop(while: Self.isJavaWhitespace).reversed().drop(while: Self.isJavaWhitespace).reversed() {
+                if Self.isJavaWhitespace(scalar) { result.append("-"); continue }
+                guard scalar.value <= 0xFFFF, Self.isJavaLetter(scalar) else { continue }
+                result.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
             }
-            return .string(result)
+            return .string(String(result))
         case .stripTags:
             return .string(text.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression))
         case .regexExtract:
             let regex = try regularExpression(arguments.text(1), arguments)
             guard let match = try firstMatch(of: regex, in: text, arguments) else {
                 if let fallback = arguments.hash["default"] { return fallback }
-                throw arguments.problem("'\(arguments.text(1))' does not match the text; give default='…' for that case")
+                // As WireMock writes it in place; default='…' gives another text.
+                return .string("[ERROR: Nothing matched \(arguments.text(1))]")
             }
             func group(_ index: Int) -> TemplateValue {
                 guard let range = Range(match.range(at: index), in: text) else { return .null }

@@ -5,7 +5,7 @@ extension HandlebarsRenderer {
     /// `{{xPath request.body '/outer/inner/text()'}}` and `{{soapXPath request.body '/a/test/text()'}}` (the path
     /// read under `/Envelope/Body`), evaluated by ``XPathExpression``. Selected nodes are one or many: they print
     /// as the first (an element as its XML, text and attributes as their text), `each` reaches them all, and each
-    /// has `name` (its local name), `text` and `attributes`. A body that is not XML selects nothing.
+    /// has `name` (as written, `soap:Body`), `text` and `attributes`. A body that is not XML selects nothing.
     func xml(_ helper: TemplateHelper, _ arguments: HelperArguments) throws(TemplateProblem) -> TemplateValue {
         let expression = try Self.xPath(arguments.text(1), soap: helper == .soapXPath) { (message) throws(TemplateProblem) in
             throw arguments.problem(message)
@@ -42,12 +42,12 @@ extension HandlebarsRenderer {
     }
 
     private static func value(_ node: XPathNode) -> TemplateValue {
-        let name = node.name.split(separator: ":").last.map(String.init) ?? node.name
-        var named: [String: TemplateValue] = ["name": .string(name), "text": .string(node.stringValue)]
+        // The name as the document wrote it, its prefix too, as WireMock gives it.
+        var named: [String: TemplateValue] = ["name": .string(node.name), "text": .string(node.stringValue)]
         var attributes = TemplateObject()
         var printed = node.stringValue
         if node.kind == .element || node.kind == .root, let markup = node.markup {
-            printed = markup
+            printed = node.printed ?? markup
             if case .success(let element) = XMLElementNode.parse(Data(markup.utf8)) {
                 for attribute in element.attributes { attributes[attribute.qualifiedName] = .string(attribute.value) }
             }

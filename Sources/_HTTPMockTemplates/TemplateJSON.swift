@@ -8,31 +8,50 @@ package enum TemplateJSON {
     /// The deepest nesting a parsed document may have.
     static let maximumDepth = 256
 
-    /// Parses JSON text; objects and lists print as JSON when `json`, as Java maps and lists otherwise.
-    static func parse(_ text: String, json: Bool) -> TemplateValue? {
-        var parser = Parser(bytes: Array(text.utf8), json: json)
+    /// Parses JSON text; objects and lists print as JSON when `json`, as Java maps and lists otherwise. Numbers as
+    /// WireMock's Jackson reads them (`parseJson`, `formatJson`…): whole ones past 64 bits and every decimal exactly,
+    /// as Java's `BigInteger` and `BigDecimal` (`1.10` stays `1.10`, `1e400` is `1E+400`); `jsonSmart`, as its
+    /// JSONPath reads them instead.
+    static func parse(_ text: String, json: Bool, jsonSmart: Bool = false) -> TemplateValue? {
+        var parser = Parser(bytes: Array(text.utf8), json: json, jsonSmart: jsonSmart)
         parser.skipSpace()
         guard let value = parser.value(depth: 0) else { return nil }
         parser.skipSpace()
         return parser.index == parser.bytes.count ? value : nil
     }
 
+    /// How a string is escaped in the JSON written.
+    enum Escaping: Sendable {
+        /// As WireMock's Jackson writes it (indented objects, `toJson`, `formatJson`): `"`, `\\`, and the control
+        /// characters below U+0020 (`\n`, `\t`… or `\u001F`, in upper case).
+        case jackson
+        /// As json-smart, which WireMock's JSONPath returns its lists in, writes a list `jsonPath` selects: as Jackson,
+        /// and also `/` as `\/`, and U+007F to U+009F and U+2000 to U+20FF as `\u…`.
+        case jsonSmart
+    }
+
     /// `omittingNulls`: members whose value is null are left out of objects (not of lists), as WireMock's Jackson does.
-    static func write(_ value: TemplateValue, pretty: Bool, omittingNulls: Bool = false) -> String {
+    static func write(_ value: TemplateValue, pretty: Bool, omittingNulls: Bool = false, escaping: Escaping = .jackson) -> String {
         var out = ""
-        write(value, pretty: pretty, omittingNulls: omittingNulls, nesting: 0, to: &out)
+        write(value, pretty: pretty, omittingNulls: omittingNulls, escaping: escaping, nesting: 0, to: &out)
         return out
     }
 
-    private static func write(_ value: TemplateValue, pretty: Bool, omittingNulls: Bool = false, nesting: Int, to out: inout String) {
+    private static func write(_ value: TemplateValue, pretty: Bool, omittingNulls: Bool, escaping: Escaping, nesting: Int, to out: inout String) {
         func write(_ value: TemplateValue, pretty: Bool, nesting: Int, to out: inout String) {
-            TemplateJSON.write(value, pretty: pretty, omittingNulls: omittingNulls, nesting: nesting, to: &out)
+            TemplateJSON.write(value, pretty: pretty, omittingNulls: omittingNulls, escaping: escaping, nesting: nesting, to: &out)
         }
+        func quote(_ text: String, to out: inout String) { TemplateJSON.quote(text, escaping, to: &out) }
         switch value {
         case .null, .request: out += "null"
         case .bool(let flag): out += flag ? "true" : "false"
         case .int(let number): out += String(number)
-        case .double(let number): out += number.isFinite ? TemplateNumber.javaText(of: number) : "null"
+        case .double(let number):
+            // Jackson writes what is not finite as text ("Infinity"), json-smart as null.
+            if number.isFinite { out += TemplateNumber.javaText(of: number) }
+            else if escaping == .jackson { quote(TemplateNumber.javaText(of: number), to: &out) }
+            else { out += "null" }
+        case .bigNumber(let text): out += TemplateNumber.bigDecimalText(text, plain: escaping == .jackson) ?? text
         case .string(let text): quote(text, to: &out)
         case .date: quote(value.text, to: &out)
         case .multi(let multi):
@@ -65,8 +84,40 @@ package enum TemplateJSON {
         }
     }
 
-    private static func quote(_ text: String, to out: inout String) {
-        out += JSONValue.quoted(text)
+    /// `text` as a JSON string, in quotes, escaped as `escaping` says.
+    static func quote(_ text: String, _ escaping: Escaping, to out: inout String) {
+        // Most text needs no escape: it goes whole.
+        let plain = text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+                && (escaping == .jackson || (byte != UInt8(ascii: "/") && byte < 0x7F))
+        }
+        if plain {
+            out += "\"" + text + "\""
+            return
+        }
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
+        out.unicodeScalars.append("\"")
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case "/" where escaping == .jsonSmart: out += "\\/"
+            default:
+                let code = scalar.value
+                if code < 0x20 || (escaping == .jsonSmart && ((0x7F...0x9F).contains(code) || (0x2000...0x20FF).contains(code))) {
+                    out += "\\u"
+                    for shift in [12, 8, 4, 0] { out.unicodeScalars.append(hex[Int((code >> UInt32(shift)) & 0xF)]) }
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out.unicodeScalars.append("\"")
     }
 
     /// A value read by ``JSONPath`` (objects, having no order there, keep their keys sorted).
@@ -83,86 +134,82 @@ package enum TemplateJSON {
         }
     }
 
-    /// The objects of a parsed document, by their keys sorted, in the document's order: what gives an object
-    /// ``JSONPath`` selects (whose keys have no order there) the order of the document.
-    struct KeyOrder {
-        private var objects: [[String]: [TemplateObject]] = [:]
-        /// Where the last search for each set of keys stopped: a path selects in the document's order.
-        private var next: [[String]: Int] = [:]
-        /// The objects compared since the count was restarted.
-        private(set) var examined = 0
-
-        /// The same, its count of objects compared at zero.
-        var restarted: KeyOrder {
-            var copy = self
-            copy.examined = 0
-            return copy
-        }
-
-        init(_ document: TemplateValue?) {
-            if let document { collect(Self.asRead(document)) }
-        }
-
-        /// A document as WireMock's Jayway reads it: objects are maps (a member alone prints as Java prints a map,
-        /// `{a=1}`), lists JSON arrays (`[1,2]`).
-        private static func asRead(_ value: TemplateValue) -> TemplateValue {
-            switch value {
-            case .object(let object):
-                return .object(TemplateObject(object.pairs.map { ($0.0, asRead($0.1)) }))
-            case .array(let items, _): return .array(items.map(asRead), json: true)
-            default: return value
-            }
-        }
-
-        private mutating func collect(_ value: TemplateValue) {
-            switch value {
-            case .object(let object):
-                objects[object.keys.sorted(), default: []].append(object)
-                for (_, item) in object.pairs { collect(item) }
-            case .array(let items, _): for item in items { collect(item) }
-            default: break
-            }
-        }
-
-        /// `json` as a value, its objects (and theirs) with their keys in the document's order.
-        mutating func value(_ json: JSONValue) -> TemplateValue {
-            switch json {
-            case .array(let items): return .array(items.map { value($0) }, json: true)
-            case .object(let members):
-                let keys = members.keys.sorted()
-                if let candidates = objects[keys] {
-                    let start = next[keys] ?? 0
-                    for offset in 0..<candidates.count {
-                        let index = (start + offset) % candidates.count
-                        examined += 1
-                        guard TemplateJSON.same(json, .object(candidates[index])) else { continue }
-                        next[keys] = index + 1
-                        return .object(candidates[index])
-                    }
-                }
-                return .object(TemplateObject(keys.map { ($0, value(members[$0]!)) }))
-            default: return TemplateJSON.value(json)
-            }
+    /// A document `jsonPath` reads, as a value: text (and a value that prints as text) parsed as WireMock's
+    /// JSONPath reads it (json-smart: big integers and long decimals kept, `1e400` infinite), the request as a map,
+    /// other values as they are; `nil` for text that is not JSON.
+    static func document(_ value: TemplateValue, request: () -> TemplateValue) -> TemplateValue? {
+        switch value {
+        case .null: return nil
+        case .request: return request()
+        case .string(let text): return parse(text.trimmingCharacters(in: .whitespacesAndNewlines), json: true, jsonSmart: true)
+        case .multi(let multi):
+            if let text = multi.text { return document(.string(text), request: request) }
+            return multi.values.count == 1 ? document(multi.values[0], request: request) : .array(multi.values, json: true)
+        default: return value
         }
     }
 
-    /// Whether a value read by ``JSONPath`` and one parsed here hold the same JSON.
-    static func same(_ json: JSONValue, _ value: TemplateValue) -> Bool {
-        switch (json, value) {
-        case (.null, .null): return true
-        case (.bool(let a), .bool(let b)): return a == b
-        case (.string(let a), .string(let b)): return a == b
-        case (.int(let a), .int(let b)): return a == b
-        case (.int(let a), .double(let b)): return Double(a) == b
-        case (.double(let a), .int(let b)): return a == Double(b)
-        case (.double(let a), .double(let b)): return a == b
-        case (.array(let a), .array(let b, _)): return a.count == b.count && zip(a, b).allSatisfy { same($0, $1) }
-        case (.object(let a), .object(let b)):
-            return a.count == b.count && b.keys.allSatisfy { key in
-                guard let first = a[key], let second = b[key] else { return false }
-                return same(first, second)
-            }
-        default: return false
+    /// A document (``document(_:request:)``) as ``JSONValue``, for ``JSONPath`` to select in; text inside stays text.
+    static func selectable(_ value: TemplateValue) -> JSONValue {
+        switch value {
+        case .null, .request: return .null
+        case .bool(let flag): return .bool(flag)
+        case .int(let number): return .int(number)
+        case .double(let number): return .double(number)
+        case .bigNumber(let text): return .double(Double(text) ?? 0)
+        case .string(let text): return .string(text)
+        case .date: return .string(value.text)
+        case .multi(let multi):
+            if let text = multi.text { return .string(text) }
+            return multi.values.count == 1 ? selectable(multi.values[0]) : .array(multi.values.map(selectable))
+        case .array(let items, _): return .array(items.map(selectable))
+        case .object(let object):
+            var members: [String: JSONValue] = [:]
+            for (key, item) in object.pairs { members[key] = selectable(item) }
+            return .object(members)
+        }
+    }
+
+    /// Where ``JSONPath`` goes from `value` (a document, as ``selectable(_:)`` makes it), in the document.
+    static func inside(_ value: TemplateValue, _ member: JSONPath.Member) -> TemplateValue? {
+        switch (value, member) {
+        case (.object(let object), .name(let name)): return object[name]
+        case (.array(let items, _), .index(let index)): return items.indices.contains(index) ? items[index] : nil
+        case (.multi(let multi), _) where multi.text == nil:
+            return multi.values.count == 1 ? inside(multi.values[0], member) : inside(.array(multi.values, json: true), member)
+        default: return nil
+        }
+    }
+
+    /// The object several names at the end of a path select (`$.user['name','id']`), its members in the path's order.
+    static func merged(_ parts: [(String, JSONValue, TemplateValue?)]) -> TemplateValue? {
+        .object(TemplateObject(parts.map { ($0.0, $0.2 ?? value($0.1)) }))
+    }
+
+    /// The keys of an object of a document, in its order.
+    static func keys(_ value: TemplateValue) -> [String]? {
+        switch value {
+        case .object(let object): return object.keys
+        case .multi(let multi) where multi.text == nil && multi.values.count == 1: return keys(multi.values[0])
+        default: return nil
+        }
+    }
+
+    /// What `jsonPath` selected, as WireMock's JSONPath gives it: objects are maps (alone, one prints as Java prints
+    /// a map, `{a=1}`), lists JSON arrays (`[1,2]`) as json-smart reads them from text, or Java lists (`[1, 2]`) in
+    /// a document given as a value (`parseJson`'s); in the document's order, its numbers as it read them.
+    static func selected(_ json: JSONValue, _ view: TemplateValue?, javaLists: Bool = false) -> TemplateValue {
+        guard let view else { return value(json) }
+        return asRead(view, javaLists: javaLists)
+    }
+
+    /// A value of a document as ``selected(_:_:javaLists:)`` gives it, each part converted once.
+    private static func asRead(_ view: TemplateValue, javaLists: Bool) -> TemplateValue {
+        switch view {
+        case .object(let object): return .object(TemplateObject(object.pairs.map { ($0.0, asRead($0.1, javaLists: javaLists)) }))
+        case .array(let items, _): return .array(items.map { asRead($0, javaLists: javaLists) }, json: !javaLists)
+        case .null, .bool, .int, .double, .bigNumber, .string: return view
+        case .multi, .date, .request: return value(selectable(view))
         }
     }
 
@@ -173,6 +220,7 @@ package enum TemplateJSON {
         case .bool(let flag): return .bool(flag)
         case .int(let number): return .int(number)
         case .double(let number): return .double(number)
+        case .bigNumber(let text): return .double(Double(text) ?? 0)
         case .string(let text): return JSONValue(data: Data(text.utf8))
         case .date: return .string(value.text)
         case .multi(let multi):
@@ -201,11 +249,15 @@ package enum TemplateJSON {
     private struct Parser {
         let bytes: [UInt8]
         let json: Bool
+        /// Numbers as json-smart reads them for WireMock's JSONPath: an integer past 64 bits and a decimal of more
+        /// than 18 characters exactly (Java's `BigInteger` and `BigDecimal`), others as `double`, infinite too.
+        let jsonSmart: Bool
         var index = 0
 
-        init(bytes: [UInt8], json: Bool) {
+        init(bytes: [UInt8], json: Bool, jsonSmart: Bool) {
             self.bytes = bytes
             self.json = json
+            self.jsonSmart = jsonSmart
         }
 
         mutating func skipSpace() {
@@ -284,8 +336,13 @@ package enum TemplateJSON {
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             guard !text.isEmpty, text != "-" else { return nil }
             if whole, let number = Int(text) { return .int(number) }
-            guard let number = Double(text), number.isFinite else { return nil }
-            return .double(number)
+            if jsonSmart {
+                if whole, text.utf8.dropFirst(text.hasPrefix("-") ? 1 : 0).allSatisfy({ (48...57).contains($0) }) { return .bigNumber(text) }
+                if !whole, text.utf8.count > 18, TemplateNumber.bigDecimalText(text) != nil { return .bigNumber(text) }
+                return Double(text).map(TemplateValue.double)
+            }
+            if whole { return text.utf8.dropFirst(text.hasPrefix("-") ? 1 : 0).allSatisfy({ (48...57).contains($0) }) ? .bigNumber(text) : nil }
+            return TemplateNumber.bigDecimalText(text) != nil ? .bigNumber(text) : nil
         }
 
         private mutating func string() -> String? {

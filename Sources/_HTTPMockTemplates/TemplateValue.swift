@@ -10,6 +10,11 @@ package indirect enum TemplateValue: Sendable {
     case bool(Bool)
     case int(Int)
     case double(Double)
+    /// A number of a JSON document that `jsonPath` reads past what `int` and `double` hold, as WireMock's JSONPath
+    /// (json-smart) keeps it: an integer past 64 bits, a decimal of more than 18 characters. It holds the number as
+    /// the document wrote it, prints as Java prints a `BigInteger` or `BigDecimal` (`1E-21`), in Jackson's JSON
+    /// without an exponent (`0.000000000000000000001`), and counts as the nearest `Double`.
+    case bigNumber(String)
     case string(String)
     /// A list; `json` when it prints as JSON (`["a","b"]`) rather than as Java prints a list (`[a, b]`).
     case array([TemplateValue], json: Bool)
@@ -102,6 +107,7 @@ extension TemplateValue {
         case .bool(let flag): return !flag
         case .int(let number): return number == 0
         case .double(let number): return number == 0 || number.isNaN
+        case .bigNumber(let text): return Double(text) == 0
         case .string(let text): return text.isEmpty
         case .array(let items, _): return items.isEmpty
         case .object(let object): return object.count == 0
@@ -153,6 +159,7 @@ extension TemplateValue {
         switch single {
         case .int(let number): return .int(number)
         case .double(let number): return number.isFinite ? .double(number) : nil
+        case .bigNumber(let text): return Double(text).flatMap { $0.isFinite ? .double($0) : nil }
         case .string(let text):
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             if let number = Int(trimmed) { return .int(number) }
@@ -170,9 +177,10 @@ extension TemplateValue {
         case .bool(let flag): return flag ? "true" : "false"
         case .int(let number): return String(number)
         case .double(let number): return TemplateNumber.javaText(of: number)
+        case .bigNumber(let text): return TemplateNumber.bigDecimalText(text) ?? text
         case .string(let text): return text
         case .array(let items, let json):
-            return json ? TemplateJSON.write(self, pretty: false) : "[" + items.map(\.javaText).joined(separator: ", ") + "]"
+            return json ? TemplateJSON.write(self, pretty: false, escaping: .jsonSmart) : "[" + items.map(\.javaText).joined(separator: ", ") + "]"
         case .object(let object):
             if object.json { return TemplateJSON.write(self, pretty: object.pretty, omittingNulls: object.pretty) }
             return "{" + object.pairs.map { "\($0.0)=\($0.1.javaText)" }.joined(separator: ", ") + "}"
@@ -237,6 +245,43 @@ package enum TemplateNumber: Sendable {
         while digits.first == "0" { digits.removeFirst(); point -= 1 }
         while digits.last == "0" { digits.removeLast() }
         return (digits, point)
+    }
+
+    /// A number written as `text` (JSON's grammar) as Java's `BigDecimal.toString` prints it: its digits with the
+    /// point where the text puts it (`1.000e5` is `100.0`), or `1E-21` past six zeros after the point or with a
+    /// negative scale; `plain`, as `toPlainString` does, without an exponent (but past a thousand zeros). `nil` when
+    /// `text` is no number.
+    static func bigDecimalText(_ text: String, plain: Bool = false) -> String? {
+        var mantissa = Substring(text), exponent = 0
+        if let mark = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            mantissa = text[..<mark]
+            var written = text[text.index(after: mark)...]
+            if written.hasPrefix("+") { written = written.dropFirst() }
+            guard let value = Int(written), abs(value) < 1_000_000_000 else { return nil }
+            exponent = value
+        }
+        let negative = mantissa.hasPrefix("-")
+        if negative { mantissa = mantissa.dropFirst() }
+        let parts = mantissa.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = parts.first, !whole.isEmpty, parts.count <= 2,
+              (whole + (parts.count > 1 ? parts[1] : "")).allSatisfy(\.isASCII), (whole + (parts.count > 1 ? parts[1] : "")).allSatisfy(\.isNumber) else { return nil }
+        let fraction = parts.count > 1 ? parts[1] : ""
+        var digits = String(whole + fraction).drop { $0 == "0" }
+        if digits.isEmpty { digits = "0" }
+        let scale = fraction.count - exponent
+        let adjusted = -scale + (digits.count - 1)
+        // BigDecimal has no negative zero.
+        let sign = negative && digits != "0" ? "-" : ""
+        // Plain text of an exponent in the thousands would be as many digits: such a number keeps its exponent.
+        let plain = plain && abs(scale) <= 1_000
+        if plain, scale <= 0 { return sign + digits + String(repeating: "0", count: digits == "0" ? 0 : -scale) }
+        if scale >= 0, adjusted >= -6 || plain {
+            guard scale > 0 else { return sign + digits }
+            if digits.count > scale { return sign + digits.dropLast(scale) + "." + digits.suffix(scale) }
+            return sign + "0." + String(repeating: "0", count: scale - digits.count) + digits
+        }
+        let rest = digits.dropFirst()
+        return sign + digits.prefix(1) + (rest.isEmpty ? "" : "." + rest) + "E" + (adjusted > 0 ? "+" : "") + String(adjusted)
     }
 
     /// The number of digits after the point of a decimal written as `text` (Java's `BigDecimal` scale): `2` for

@@ -17,6 +17,23 @@ package struct XMLElementNode: Sendable, Hashable {
     /// In the order the parser reported them (which need not be the document's).
     package var attributes: [XMLAttribute]
     var children: [XMLChild]
+    /// The namespace declarations written on this element (`xmlns`, `xmlns:p`, each a name and its URI), in no order:
+    /// how WireMock's `xPath` helper prints an element it selected. Not part of what the element is: trees that
+    /// differ only in where they declare their namespaces are equal.
+    var declared: [XMLAttribute] = []
+
+    package static func == (lhs: XMLElementNode, rhs: XMLElementNode) -> Bool {
+        lhs.name == rhs.name && lhs.namespaceURI == rhs.namespaceURI && lhs.prefix == rhs.prefix
+            && lhs.attributes == rhs.attributes && lhs.children == rhs.children
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(namespaceURI)
+        hasher.combine(prefix)
+        hasher.combine(attributes)
+        hasher.combine(children)
+    }
 
     /// The name as the document wrote it: `prefix:name`, or `name`.
     var qualifiedName: String { prefix.map { $0 + ":" + name } ?? name }
@@ -74,7 +91,7 @@ package struct XMLElementNode: Sendable, Hashable {
         text += "</" + qualifiedName + ">"
     }
 
-    private static func escaped(_ text: String, quote: Bool) -> String {
+    static func escaped(_ text: String, quote: Bool) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text.unicodeScalars {
@@ -196,7 +213,8 @@ private final class XMLTreeBuilder: NSObject, XMLParserDelegate {
             }
         }
         guard let (prefix, local) = split(parser, elementName) else { return }
-        var element = XMLElementNode(name: local, namespaceURI: nil, prefix: prefix, attributes: [], children: [])
+        var element = XMLElementNode(name: local, namespaceURI: nil, prefix: prefix, attributes: [], children: [],
+                                     declared: declarations.map { XMLAttribute(name: $0.key, namespaceURI: nil, prefix: nil, value: $0.value) })
         guard let uri = resolve(parser, prefix, in: scope, for: "element <\(elementName)>") else { return }
         element.namespaceURI = uri.isEmpty ? nil : uri
         var seen = Set<String>()

@@ -110,6 +110,25 @@ package struct XPathNode: Sendable {
         case .attribute, .text: nil
         }
     }
+
+    /// An element as WireMock's `xPath` helper prints it (the JDK's XML serializer, indenting by two spaces), the
+    /// document's element for the root; `nil` otherwise. The namespace declarations are those written on the
+    /// element and its descendants (not its ancestors'), first, then the attributes, each by name; an element whose content
+    /// is one text stays on its line; other content goes one child a line, indented, a text without its leading
+    /// line breaks; the whole ends with a line break.
+    package var printed: String? {
+        let element: Int
+        switch kind {
+        case .element: element = index
+        case .root:
+            guard let first = document.children[index].first(where: { document.nodes[$0].kind == .element }) else { return nil }
+            element = first
+        case .attribute, .text: return nil
+        }
+        var out = ""
+        document.print(element, level: 0, to: &out)
+        return out + "\n"
+    }
 }
 
 /// A document flattened in document order for XPath: the root node at 0, then each element, its attributes and
@@ -127,6 +146,8 @@ private struct XPathDocument: Sendable {
         var end = 0
         /// Where it is among its parent's children.
         var position = 0
+        /// An element's namespace declarations, as written.
+        var declared: [XMLAttribute] = []
 
         var qualifiedName: String { prefix.map { $0 + ":" + localName } ?? localName }
     }
@@ -154,7 +175,7 @@ private struct XPathDocument: Sendable {
 
     private mutating func add(_ element: XMLElementNode, parent: Int) {
         let index = append(Node(kind: .element, parent: parent, localName: element.name, prefix: element.prefix,
-                                namespaceURI: element.namespaceURI))
+                                namespaceURI: element.namespaceURI, declared: element.declared))
         children[parent].append(index)
         for attribute in element.attributes {
             let attributeIndex = append(Node(kind: .attribute, parent: index, localName: attribute.name,
@@ -184,6 +205,38 @@ private struct XPathDocument: Sendable {
             for inner in index + 1..<node.end where nodes[inner].kind == .text { text += nodes[inner].value }
             return text
         }
+    }
+
+    /// Writes the element at `index`, `level` deep, as ``XPathNode/printed`` says.
+    func print(_ index: Int, level: Int, to out: inout String) {
+        let node = nodes[index]
+        out += "<" + node.qualifiedName
+        let declarations = node.declared.map { ($0.qualifiedName, $0.value) }.sorted { $0.0 < $1.0 }
+        let pairs = attributes[index].map { (nodes[$0].qualifiedName, nodes[$0].value) }.sorted { $0.0 < $1.0 }
+        for (name, value) in declarations + pairs {
+            out += " " + name + "=\"" + XMLElementNode.escaped(value, quote: true) + "\""
+        }
+        let inner = children[index]
+        guard !inner.isEmpty else {
+            out += "/>"
+            return
+        }
+        out += ">"
+        if inner.count == 1, nodes[inner[0]].kind == .text {
+            out += XMLElementNode.escaped(nodes[inner[0]].value, quote: false)
+        } else {
+            let indent = String(repeating: "  ", count: level + 1)
+            for child in inner {
+                out += "\n" + indent
+                if nodes[child].kind == .text {
+                    out += XMLElementNode.escaped(String(nodes[child].value.drop { $0 == "\n" }), quote: false)
+                } else {
+                    print(child, level: level + 1, to: &out)
+                }
+            }
+            out += "\n" + String(repeating: "  ", count: level)
+        }
+        out += "</" + node.qualifiedName + ">"
     }
 
     /// The element at `index` rebuilt as an ``XMLElementNode``.

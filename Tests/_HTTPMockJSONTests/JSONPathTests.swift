@@ -40,6 +40,57 @@ import Testing
         #expect(try JSONPath("$[?(@.notes empty true && @.items empty false)]").select(in: .array([Self.order])).count == 1)
     }
 
+    @Test("filters as Jayway's (WireMock 2.35.1 answered each): a member not there differs from every value; anyof, noneof and subsetof hold only for a list")
+    func missingMembersAndLists() throws {
+        let items = JSONValue(data: Data(#"[{"k": "x", "j": 1}, {"k": "yy"}, {"j": 3, "k": [1, 2]}, {"j": 4}, 1, 2, "zz", null]"#.utf8))!
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        func selected(_ path: String) throws -> String {
+            try JSONPath(path).select(in: .object(["a": items])).map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+                .joined(separator: ",")
+        }
+        let allButX = #"{"k":"yy"},{"j":3,"k":[1,2]},{"j":4},1,2,"zz",null"#
+        #expect(try selected("$.a[?(@.k != 'x')]") == allButX)
+        #expect(try selected("$.a[?(@.k nin ['x'])]") == allButX)
+        #expect(try selected("$.a[?(@.k in ['x'])]") == #"{"j":1,"k":"x"}"#)
+        #expect(try selected("$.a[?(@.k anyof ['x'])]") == "")
+        #expect(try selected("$.a[?(@.k noneof ['x'])]") == #"{"j":3,"k":[1,2]}"#)
+        #expect(try selected("$.a[?(@.k subsetof ['x'])]") == "")
+        #expect(try selected("$.a[?(@.k < 5)]") == "")
+    }
+
+    @Test("filter tests as Jayway's (WireMock 2.35.1 answered each): ! negates, parentheses group, && binds before ||")
+    func negationAndGroups() throws {
+        let items = JSONValue(data: Data(#"[{"k": "x", "j": 1}, {"k": "yy"}, {"j": 3, "k": [1, 2]}, {"j": 4}, 1, null]"#.utf8))!
+        func count(_ path: String) throws -> Int { try JSONPath(path).select(in: .object(["a": items])).count }
+        #expect(try count("$.a[?(!(@.k == 'x'))]") == 5)
+        #expect(try count("$.a[?(!@.k)]") == 3)
+        #expect(try count("$.a[?(!(@.k == 'x') && @.j)]") == 2)
+        #expect(try count("$.a[?(!(@.k == 'x' || @.k == 'yy'))]") == 4)
+        // && first: j || (yy && x) is every item with j; (j || yy) && x would be one.
+        #expect(try count("$.a[?(@.j || @.k == 'yy' && @.k == 'x')]") == 3)
+        #expect(try count("$.a[?((@.j || @.k == 'yy') && @.k == 'x')]") == 1)
+        #expect(try count("$.a[?(!!@.k)]") == 3)
+        #expect(throws: JSONPathError.self) { try JSONPath("$.a[?((@.j)]") }
+        #expect(throws: JSONPathError.self) { try JSONPath("$.a[?(!)]") }
+    }
+
+    @Test("unions as Jayway's (WireMock 2.35.1 answered each): indices in their order, names at the end one object of those there")
+    func unions() throws {
+        let document = JSONValue(data: Data(#"{"a": [{"k": "x", "j": 1}, {"k": "yy"}, {"j": 3}], "b": 5, "o": {"x": {"z": 1}, "y": [1]}}"#.utf8))!
+        func selected(_ path: String) throws -> [JSONValue] { try JSONPath(path).select(in: document) }
+        #expect(try selected("$.a[2,0]").map { $0.objectMember("j") } == [.int(3), .int(1)])
+        #expect(try selected("$.a[-1, 0, 9]").count == 2)
+        #expect(try selected("$['b','o']") == [.object(["b": .int(5), "o": document.objectMember("o")!])])
+        #expect(try selected("$.o['x','missing']") == [.object(["x": .object(["z": .int(1)])])])
+        #expect(try selected("$.o['missing','other']") == [.object([:])])
+        #expect(try selected("$['o','b'].x") == [.object(["z": .int(1)])])
+        #expect(try selected("$.a[*]['k','j']").count == 3)
+        #expect(try JSONPath("$.o['x','y']").isDefinite && !JSONPath("$['o','b'].x").isDefinite && !JSONPath("$.a[0,1]").isDefinite)
+        #expect(throws: JSONPathError.self) { try JSONPath("$.a[0,]") }
+        #expect(throws: JSONPathError.self) { try JSONPath("$['a',]") }
+    }
+
     @Test("functions of what a path selects, at its end or in a filter's operand")
     func functions() throws {
         #expect(try select("$.items.length()") == [.int(3)])
@@ -60,5 +111,11 @@ import Testing
         #expect { try JSONPath("$.items[?(@.sku =~ /[/)]") } throws: { ($0 as? JSONPathError)?.message.contains("is not a regular expression") == true }
         #expect { try JSONPath("$.items[?(@.sku in 'A')]") } throws: { ($0 as? JSONPathError)?.message.contains("in compares with a list") == true }
         #expect { try JSONPath("$.items[?(@.sku size 'x')]") } throws: { ($0 as? JSONPathError)?.message.contains("size compares with a number") == true }
+    }
+}
+
+private extension JSONValue {
+    func objectMember(_ name: String) -> JSONValue? {
+        if case .object(let members) = self { members[name] } else { nil }
     }
 }

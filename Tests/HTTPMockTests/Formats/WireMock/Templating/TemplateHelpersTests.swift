@@ -173,7 +173,7 @@ import TestSupport
             "/each": "{{#each (xPath request.body '/things/item') as |node|}}name: {{node.name}}, text: {{node.text}}, ID attribute: {{node.attributes.id}};{{/each}}",
             "/soap": "{{soapXPath request.body '/a/test/text()'}}",
         ])
-        try await server.expect("/xpath", method: "POST", body: "<outer>\n  <inner>Stuff</inner>\n</outer>", "Stuff|<inner>Stuff</inner>|1|[]")
+        try await server.expect("/xpath", method: "POST", body: "<outer>\n  <inner>Stuff</inner>\n</outer>", "Stuff|<inner>Stuff</inner>\n|1|[]")
         try await server.expect("/xpath", method: "POST", body: "not xml", "|||[]")
         try await server.expect("/each", method: "POST", body: #"<things><item id="1">one</item><item id="2">two</item></things>"#,
                                 "name: item, text: one, ID attribute: 1;name: item, text: two, ID attribute: 2;")
