@@ -94,16 +94,19 @@ enum WireMockMessageMapping {
         let type = try node.child("type", of: object).map { (node) throws(HTTPMockError) in try node.string() } ?? "message"
         switch type {
         case "message":
+            try refuseNullPatterns(of: node, ["channel", "message"])
             let fields = try node.object(known: ["type", "channel", "message"])
             var kind: MessageChannel.Kind?
             var channel: RequestPredicate?
             if let given = node.child("channel", of: fields) {
+                try refuseNullPatterns(of: given, ["initiatingRequestPattern"])
                 let channelFields = try given.object(known: ["type", "initiatingRequestPattern"])
                 kind = try given.child("type", of: channelFields).map(channelKind)
                 channel = try given.child("initiatingRequestPattern", of: channelFields).map(requestPredicate)
             }
             var body: WebSocketMessagePattern?
             if let given = node.child("message", of: fields) {
+                try refuseNullPatterns(of: given, ["body", "channel"])
                 let messageFields = try given.object(known: ["body", "channel"])
                 body = try given.child("body", of: messageFields).map(bodyPattern)
                 if let request = try given.child("channel", of: messageFields).map(requestPredicate) {
@@ -122,6 +125,24 @@ enum WireMockMessageMapping {
             return .httpStub(id)
         default:
             throw node.error("unknown trigger type \"\(type)\"; use \"message\", \"http-request\" or \"http-stub\"")
+        }
+    }
+
+    /// What a message trigger's pattern given `null` is refused with: read as absent (as other keys given `null`
+    /// are), it would fire the stub on every message, or on every channel.
+    private static let nullPatternHints = [
+        "channel": "give the channel, such as {\"type\": \"websocket\", \"initiatingRequestPattern\": {\"urlPath\": \"/chat\"}}, or leave it out to take every channel",
+        "message": "give the message, such as {\"body\": {\"equalTo\": \"ping\"}}, or leave it out to take every message",
+        "body": "give the pattern the message's body meets, such as {\"equalTo\": \"ping\"}, or leave it out to take every message",
+        "initiatingRequestPattern": "give the request that opened the channel, such as {\"urlPath\": \"/chat\"}, or leave it out to take every channel",
+    ]
+
+    /// Refuses each of `keys` of the object at `node` that is given `null` (see ``nullPatternHints``).
+    private static func refuseNullPatterns(of node: WireMockNode, _ keys: [String]) throws(HTTPMockError) {
+        guard case .object(let object) = node.value else { return }
+        for key in keys where object[key] == .null {
+            let hint = key == "channel" && node.path.hasSuffix("message") ? nullPatternHints["initiatingRequestPattern"]! : nullPatternHints[key]!
+            throw node.child(key, of: object)!.error("\"\(key)\" is null; \(hint)")
         }
     }
 

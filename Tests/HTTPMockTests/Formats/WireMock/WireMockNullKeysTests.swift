@@ -155,3 +155,34 @@ import TestSupport
         }
     }
 }
+
+/// `null` in a WireMock message mapping where a pattern is written: refused, never read as absent (a trigger with
+/// no body or channel pattern fires on every message of every channel).
+@Suite struct WireMockMessageMappingNullTests {
+    private static let action = #""actions": [{"type": "send", "message": {"body": {"data": "pong"}}}]"#
+
+    @Test("a message trigger's pattern given null is refused, naming where it is; left out, it loads", arguments: [
+        (#"{"type": "message", "message": {"body": null}}"#, "at trigger.message.body", #"{"type": "message", "message": {}}"#),
+        (#"{"type": "message", "message": {"body": {"equalTo": "ping"}, "channel": null}}"#, "at trigger.message.channel",
+         #"{"type": "message", "message": {"body": {"equalTo": "ping"}}}"#),
+        (#"{"type": "message", "channel": {"initiatingRequestPattern": null}, "message": {"body": {"equalTo": "ping"}}}"#,
+         "at trigger.channel.initiatingRequestPattern", #"{"type": "message", "channel": {}, "message": {"body": {"equalTo": "ping"}}}"#),
+        (#"{"type": "message", "channel": null, "message": {"body": {"equalTo": "ping"}}}"#, "at trigger.channel",
+         #"{"type": "message", "message": {"body": {"equalTo": "ping"}}}"#),
+        (#"{"type": "message", "channel": {"type": "websocket"}, "message": null}"#, "at trigger.message",
+         #"{"type": "message", "channel": {"type": "websocket"}}"#),
+    ])
+    func patternGivenNull(trigger: String, place: String, left: String) throws {
+        let mock = HTTPMock()
+        let json = #"{"name": "n", "trigger": \#(trigger), \#(Self.action)}"#
+        #expect {
+            try mock.readMessageMappings(Data(json.utf8), source: "m.json", filesFolder: nil)
+        } throws: { error in
+            "\(error)".contains(place) && "\(error)".contains("is null")
+        }
+        // The same key left out loads (a trigger may leave its channel or body open on purpose).
+        let stubs = try mock.readMessageMappings(Data(#"{"name": "n", "trigger": \#(left), \#(Self.action)}"#.utf8),
+                                                 source: "m.json", filesFolder: nil)
+        #expect(stubs.count == 1, "\(left)")
+    }
+}
