@@ -111,3 +111,23 @@ import Testing
         }
     }
 }
+
+@Suite struct OpenFolderTests {
+    @Test("a folder held open reads its files by name, and is not opened through a symbolic link")
+    func refusesALink() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("open-folder-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let real = root.appendingPathComponent("real"), link = root.appendingPathComponent("link")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: real.appendingPathComponent("m.json"))
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        let folder = try #require(LocalFile.OpenFolder(path: real.path))
+        guard case .data(let data) = LocalFile.contents(unlessLink: "m.json", in: folder, limit: 100) else {
+            Issue.record("m.json not read from its open folder")
+            return
+        }
+        #expect(data == Data("{}".utf8))
+        #expect(LocalFile.OpenFolder(path: link.path) == nil, "a link to a folder was opened as the folder")
+        #expect(LocalFile.OpenFolder(path: real.appendingPathComponent("m.json").path) == nil, "a file was opened as a folder")
+    }
+}

@@ -117,12 +117,14 @@ enum LocalFile {
         contents(opening: openat(folder.descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), limit: limit)
     }
 
-    /// A folder held open while the files in it are read (``contents(unlessLink:in:limit:)``).
+    /// A folder held open while the files in it are read (``contents(unlessLink:in:limit:)``). Not opened when
+    /// `path` is a symbolic link (nor when it is no folder): a folder replaced by a link after it was found is not
+    /// followed out.
     final class OpenFolder {
         let descriptor: Int32
 
         init?(path: String) {
-            descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard descriptor >= 0 else { return nil }
         }
 

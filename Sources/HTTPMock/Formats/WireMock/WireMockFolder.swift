@@ -121,6 +121,9 @@ enum WireMockFolder {
                     if let open, let slash {
                         data = try DefinitionFile.read(unlessLink: String(path[path.index(after: slash)...]), in: open.folder, path: path,
                                                        name: name, limit: limit, knob: "definitions")
+                    } else if LocalFile.isSymbolicLink(folder) {
+                        // Made a link since it was asked: its files are checked as a linked folder's are, below.
+                        linkedFolders[folder] = true
                     } else {
                         data = try DefinitionFile.read(unlessLink: path, name: name, limit: limit, knob: "definitions")
                     }
