@@ -228,7 +228,8 @@ enum WireMockMessageMapping {
         guard let body = node.child("body", of: fields) else {
             throw node.error("a message needs a \"body\": {\"data\": \"…\"}, base64 \"data\" with \"encoding\": \"binary\", or a \"filePath\"")
         }
-        if case .object(let members) = body.value, members["data"] == nil, members["filePath"] == nil {
+        // `null` is no data (read as absent, as other keys given `null` are), not an empty message.
+        if case .object(let members) = body.value, (members["data"] ?? .null) == .null, (members["filePath"] ?? .null) == .null {
             throw body.error("a message body needs \"data\" or \"filePath\"")
         }
         let bodyFields = try body.object(known: ["data", "encoding", "isBinary", "filePath"])

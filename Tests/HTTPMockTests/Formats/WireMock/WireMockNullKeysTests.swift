@@ -185,4 +185,17 @@ import TestSupport
                                                  source: "m.json", filesFolder: nil)
         #expect(stubs.count == 1, "\(left)")
     }
+
+    @Test("a sent message whose data is null is refused as one without data, not sent empty")
+    func sentDataGivenNull() throws {
+        let mock = HTTPMock()
+        for body in [#"{"data": null}"#, #"{"data": null, "filePath": null}"#, #"{"data": null, "encoding": "binary"}"#] {
+            let json = #"{"trigger": {"type": "message"}, "actions": [{"type": "send", "message": {"body": \#(body)}}]}"#
+            #expect {
+                try mock.readMessageMappings(Data(json.utf8), source: "m.json", filesFolder: nil)
+            } throws: { error in
+                "\(error)".contains("at actions[0].message.body") && "\(error)".contains("needs \"data\" or \"filePath\"")
+            }
+        }
+    }
 }
