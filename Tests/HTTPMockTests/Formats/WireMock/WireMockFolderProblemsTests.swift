@@ -159,3 +159,46 @@ import TestSupport
         }
     }
 }
+
+/// A large folder read on every core gives, file by file, what reading each file on its own gives.
+@Suite struct WireMockLargeFolderFileByFileTests {
+    @Test("files of several mappings, broken mappings among good ones, broken files: stubs, files and problems as each file alone gives them, in file order")
+    func asEachFileAlone() throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        print("WireMockLargeFolderFileByFileTests seed: \(seed)")
+        var random = SplitMix(seed: seed)
+        let count = WireMockFolderPart.parallelFrom + 150
+        var files: [String: String] = ["__files/x.txt": "x"]
+        for index in 0..<count {
+            var mappings: [String] = []
+            for position in 0..<(1 + Int(random.next() % 3)) {
+                switch random.next() % 6 {
+                case 0: mappings.append("5")  // not an object: refused when the file is read
+                case 1: mappings.append(#"{"request": {"url": 7}}"#)  // refused when translated
+                default: mappings.append(#"{"request": {"method": "GET", "url": "/f/\#(index)/\#(position)"}, "response": {"body": "b"}}"#)
+                }
+            }
+            let text = switch random.next() % 8 {
+            case 0: "not JSON"
+            case 1 where mappings.count == 1: mappings[0]
+            default: #"{"mappings": [\#(mappings.joined(separator: ", "))]}"#
+            }
+            files[String(format: "mappings/m%05d", Int(random.next() % 100_000)) + "-\(index).json"] = text
+        }
+        let root = try WireMockBadInputTests.folder(files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mock = HTTPMock()
+        let whole = try mock.prepareWireMockMappings(from: root, skippingInvalid: true, trackingFiles: true)
+        var paths: [String] = [], problems: [String] = [], tracked: [String] = []
+        for name in files.keys.filter({ $0.hasPrefix("mappings/") }).sorted() {
+            let alone = try mock.prepareWireMockMappings(from: root.appendingPathComponent(name), skippingInvalid: true, trackingFiles: true)
+            paths += alone.definitions.map { String(describing: $0.path) }
+            problems += alone.skipped.map(\.message)
+            tracked += alone.files.map { "\($0.path) \($0.count)" }
+        }
+        #expect(whole.definitions.map { String(describing: $0.path) } == paths, "seed \(seed)")
+        #expect(whole.skipped.map(\.message) == problems, "seed \(seed)")
+        #expect(whole.files.map { "\($0.path) \($0.count)" } == tracked, "seed \(seed)")
+        #expect(!problems.isEmpty && paths.count > count / 2, "seed \(seed)")
+    }
+}
