@@ -139,7 +139,9 @@ enum MappingsResource {
         let files = context.state.mappings.wireMockFolder?.appendingPathComponent("__files")
         for (index, item) in list.enumerated() {
             do {
-                let json = (try? JSONSerialization.data(withJSONObject: item)) ?? Data()
+                // Any JSON value (`null`, `5`): one that is no object is the mapping's problem, not a stop of the
+                // server (Foundation stops the process on a top-level value that is not an array or object).
+                let json = (try? JSONSerialization.data(withJSONObject: item, options: .fragmentsAllowed)) ?? Data()
                 let mapping = try WireMockStubMapping(json: json, source: "mappings[\(index)]")
                 _ = try context.mock.prepare([mapping], filesFolder: files)
                 mappings.append(mapping)
@@ -192,7 +194,7 @@ enum MappingsResource {
         return { mapping in
             guard let object = try? JSONSerialization.jsonObject(with: mapping.json) as? [String: Any],
                   let metadata = object["metadata"],
-                  let json = try? JSONSerialization.data(withJSONObject: metadata) else { return false }
+                  let json = try? JSONSerialization.data(withJSONObject: metadata, options: .fragmentsAllowed) else { return false }
             let probe = CapturedRequest(method: "POST", url: URL(string: "http://metadata.invalid/")!,
                                         headers: ["Content-Type": "application/json"], body: json)
             return predicate.matches(probe)

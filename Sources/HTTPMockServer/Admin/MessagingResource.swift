@@ -153,7 +153,9 @@ enum MessagingResource {
 
     private static func requestPredicate(_ object: Any, source: String) throws(AdminError) -> RequestPredicate {
         do {
-            let data = try JSONSerialization.data(withJSONObject: object)
+            // Any JSON value (`null`, a string): one that is no object is refused by the reading, not a stop of the
+            // server (Foundation stops the process on a top-level value that is not an array or object).
+            let data = try JSONSerialization.data(withJSONObject: object, options: .fragmentsAllowed)
             return try RequestPredicate(try WireMockStubMapping.requestPattern(json: data, source: source))
         } catch let error as HTTPMockError {
             throw AdminError.unreadable(error)
