@@ -157,22 +157,23 @@ struct MockSources {
     @discardableResult
     func reload(_ changed: Set<String>, into mock: HTTPMock) throws -> Outcome {
         let manager = FileManager.default
-        var files: [String] = []
+        var files: [(path: String, root: URL)] = []
         for path in changed.sorted() {
             var isFolder: ObjCBool = false
             // A folder's own stamp changes when a file in it comes or goes; the file is in `changed` itself.
             if manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { continue }
-            guard path.lowercased().hasSuffix(".json"), isWireMockMappingFile(path) else { return try load(into: mock) }
-            files.append(path)
+            guard path.lowercased().hasSuffix(".json"), let root = wireMockRoot(of: path) else { return try load(into: mock) }
+            files.append((path, root))
         }
         var outcome = Outcome()
-        for path in files {
+        for (path, root) in files {
             let url = URL(fileURLWithPath: path)
             var prepared = PreparedMocks.empty(source: path)
             if manager.fileExists(atPath: path) {
                 do {
+                    // Held to its folder's rules, as when the folder is read whole: no symbolic link out of it.
                     prepared = try mock.prepareWireMockMappings(from: url, ranking: .mostRecentlyAdded, skippingInvalid: skipInvalid,
-                                                                trackingFiles: true)
+                                                                trackingFiles: true, inFolder: root)
                     outcome.skipped += prepared.skipped.map { "\(path): \($0.message)" }
                 } catch {
                     guard skipInvalid else { throw error }
@@ -186,15 +187,17 @@ struct MockSources {
         return outcome
     }
 
-    /// Whether `path` is under the `mappings` folder of a served WireMock folder.
-    private func isWireMockMappingFile(_ path: String) -> Bool {
+    /// The root of the served WireMock folder under whose `mappings` folder `path` is (the folder that holds
+    /// `mappings`), if it is under one.
+    private func wireMockRoot(of path: String) -> URL? {
         let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
-        return paths.contains { root in
-            guard (try? format ?? SourceFormat.detect(root)) == .wiremock else { return false }
+        for root in paths {
+            guard (try? format ?? SourceFormat.detect(root)) == .wiremock else { continue }
             let folder = root.standardizedFileURL
             let mappings = folder.lastPathComponent == "mappings" ? folder : folder.appendingPathComponent("mappings")
-            return standardized.hasPrefix(mappings.path + "/")
+            if standardized.hasPrefix(mappings.path + "/") { return mappings.deletingLastPathComponent() }
         }
+        return nil
     }
 
     /// Reads every path as ``load(into:)`` does, skipping nothing and registering nothing: how many stubs they hold

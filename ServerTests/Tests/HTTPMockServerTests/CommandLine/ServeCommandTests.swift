@@ -282,6 +282,30 @@ struct ServeCommandTests {
         #expect(await child.terminate() == 0)
     }
 
+    @Test("--watch refuses a WireMock mapping file that comes as a symbolic link out of the folder, as a load of the whole folder does")
+    func watchRefusesALinkOut() async throws {
+        let mapping = { (path: String, body: String) in #"{"request": {"urlPath": "\#(path)"}, "response": {"body": "\#(body)"}}"# }
+        let root = try temporaryFolder(["mappings/a.json": mapping("/a", "a1"), "__files/inside.json": mapping("/inside", "inside")])
+        let outside = try temporaryFolder(["secret.json": mapping("/secret", "outside the folder")])
+        let (child, url) = try await serve([root.path, "--watch"] + Self.origin)
+        #expect(try await call("GET", url.adding("/a")).text == "a1")
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("mappings/secret.json"),
+                                                   withDestinationURL: outside.appendingPathComponent("secret.json"))
+        // The reload that reads it says what it did: refused, or served.
+        for _ in 0..<600 where !["kept the previous mocks", "reloaded"].contains(where: child.standardError.contains) {
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        #expect(child.standardError.contains("kept the previous mocks") && child.standardError.contains("leaves the folder"),
+                "\(child.standardError)")
+        #expect(try await call("GET", url.adding("/secret")).status == 404)
+        // A link that stays inside the folder is read as before.
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("mappings/inside.json"),
+                                                   withDestinationURL: root.appendingPathComponent("__files/inside.json"))
+        #expect(try await answer(url.adding("/inside"), becomes: "inside"))
+        #expect(try await call("GET", url.adding("/secret")).status == 404)
+        #expect(await child.terminate() == 0)
+    }
+
     @Test("--unmocked takes a status for what no stub answers")
     func unmockedStatus() async throws {
         let folder = try temporaryFolder(["greeting.mock.json": Self.greeting])

@@ -66,9 +66,18 @@ extension HTTPMock {
     /// Every problem of the folder is thrown in one error; with `skippingInvalid`, the mappings that have one are
     /// left out instead and named in ``PreparedMocks/skipped`` (a folder that cannot be read at all still throws).
     /// With `trackingFiles`, ``PreparedMocks/files`` says which stubs each file gave (for a tool that reloads one).
+    /// `folder`: the WireMock root that `location`, one of its mapping files, belongs to (a tool reading again a file
+    /// that changed): the file is held to the folder's rules, as when the folder is read whole, and refused when it
+    /// leads out of the folder through a symbolic link (a file named on its own is read through one).
     package func prepareWireMockMappings(from location: URL, globalTemplating: Bool = false, ranking: WireMockRanking = .specificity,
-                                         skippingInvalid: Bool = false, trackingFiles: Bool = false) throws(HTTPMockError) -> PreparedMocks {
+                                         skippingInvalid: Bool = false, trackingFiles: Bool = false,
+                                         inFolder folder: URL? = nil) throws(HTTPMockError) -> PreparedMocks {
         let layout = try WireMockFolder.layout(of: location)
+        if let folder, let single = layout.single {
+            let root = folder.standardizedFileURL.path
+            let name = single.path.hasPrefix(root + "/") ? String(single.path.dropFirst(root.count + 1)) : single.path
+            _ = try FolderPath(root: folder, limits: sizeLimits).file(name, place: name)
+        }
         let (limits, proxyHosts) = (sizeLimits, allowedProxyHosts)
         /// The files of positions `range`, read and translated in order: definitions, files, problems.
         @Sendable func part(_ range: Range<Int>) -> WireMockFolderPart {

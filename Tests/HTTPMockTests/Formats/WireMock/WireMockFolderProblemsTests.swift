@@ -202,3 +202,30 @@ import TestSupport
         #expect(!problems.isEmpty && paths.count > count / 2, "seed \(seed)")
     }
 }
+
+/// One mapping file of a served folder read again on its own (a tool that watches the folder) is held to the
+/// folder's rules: no symbolic link out of it.
+@Suite struct WireMockOneFileInFolderTests {
+    @Test("a mapping file read in its folder is refused when it links out of the folder, and read when its link stays inside")
+    func linkOutRefused() throws {
+        let mapping = #"{"request": {"urlPath": "/x"}, "response": {"body": "x"}}"#
+        let root = try WireMockBadInputTests.folder(["mappings/a.json": mapping, "__files/inside.json": mapping])
+        let outside = try WireMockBadInputTests.folder(["secret.json": mapping])
+        defer { for folder in [root, outside] { try? FileManager.default.removeItem(at: folder) } }
+        let out = root.appendingPathComponent("mappings/out.json"), inside = root.appendingPathComponent("mappings/in.json")
+        try FileManager.default.createSymbolicLink(at: out, withDestinationURL: outside.appendingPathComponent("secret.json"))
+        try FileManager.default.createSymbolicLink(at: inside, withDestinationURL: root.appendingPathComponent("__files/inside.json"))
+        let mock = HTTPMock()
+        #expect {
+            try mock.prepareWireMockMappings(from: out, trackingFiles: true, inFolder: root)
+        } throws: { "\($0)".contains("\"mappings/out.json\" leaves the folder") }
+        // Through the mappings folder's path as a tool names it, too.
+        #expect(throws: HTTPMockError.self) {
+            try mock.prepareWireMockMappings(from: URL(fileURLWithPath: root.path + "/mappings/../mappings/out.json"), inFolder: root)
+        }
+        #expect(try mock.prepareWireMockMappings(from: inside, trackingFiles: true, inFolder: root).stubCount == 1)
+        #expect(try mock.prepareWireMockMappings(from: root.appendingPathComponent("mappings/a.json"), inFolder: root).stubCount == 1)
+        // A file named on its own, without its folder, is read through its link, as before.
+        #expect(try mock.prepareWireMockMappings(from: out).stubCount == 1)
+    }
+}
