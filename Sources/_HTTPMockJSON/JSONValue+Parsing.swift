@@ -51,12 +51,23 @@ extension JSONValue {
     private struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
+        /// The members of the objects being read, innermost last: an object is made once its `}` says how many
+        /// it has, at that size, not grown a member at a time.
+        private var members: [(key: String, value: JSONValue)] = []
+        /// Checking values without making them (``span(at:)``'s last step): objects and lists are read, not kept.
+        private var checkingOnly = false
+
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
 
         /// The byte range of the value at `path` below the value that starts here.
         mutating func span(at path: ArraySlice<any Sendable>) -> Range<Int>? {
             skipSpace()
             guard let step = path.first else {
                 let start = index
+                checkingOnly = true
+                defer { checkingOnly = false }
                 guard value(depth: 0) != nil else { return nil }
                 return start..<index
             }
@@ -155,12 +166,12 @@ extension JSONValue {
 
         private mutating func object(depth: Int) -> JSONValue? {
             index += 1
-            var members: [String: JSONValue] = [:]
             skipSpace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return .object(members)
+                return .object([:])
             }
+            let first = members.count
             while true {
                 skipSpace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return nil }
@@ -168,15 +179,21 @@ extension JSONValue {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
                 index += 1
                 guard let member = value(depth: depth) else { return nil }
-                // A key written twice: the slow path names it.
-                guard members.updateValue(member, forKey: key) == nil else { return nil }
+                if !checkingOnly { members.append((key, member)) }
                 skipSpace()
                 guard index < bytes.count else { return nil }
                 switch bytes[index] {
                 case UInt8(ascii: ","): index += 1
                 case UInt8(ascii: "}"):
                     index += 1
-                    return .object(members)
+                    if checkingOnly { return .null }
+                    defer { members.removeSubrange(first...) }
+                    var object = [String: JSONValue](minimumCapacity: members.count - first)
+                    for (key, member) in members[first...] {
+                        // A key written twice: the slow path names it.
+                        guard object.updateValue(member, forKey: key) == nil else { return nil }
+                    }
+                    return .object(object)
                 default: return nil
                 }
             }
@@ -192,7 +209,7 @@ extension JSONValue {
             }
             while true {
                 guard let element = value(depth: depth) else { return nil }
-                elements.append(element)
+                if !checkingOnly { elements.append(element) }
                 skipSpace()
                 guard index < bytes.count else { return nil }
                 switch bytes[index] {

@@ -85,6 +85,31 @@ import Testing
         }
     }
 
+    @Test("the compact text at a path reads back as the value there; a key twice at any depth leaves it to Foundation")
+    func compactTextAndKeysTwice() throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var generator = Generator(state: seed)
+        for _ in 0..<500 {
+            let inner = generator.document(depth: 1)
+            let text = #"{"z": [1, {"q": 2}], "response": {"x": {"y": 3}, "jsonBody": "# + inner + #", "after": {"w": []}}}"#
+            let data = Data(text.utf8)
+            let whole = try #require(JSONValue.parse(data), "seed \(seed): \(text)")
+            guard case .object(let top) = whole, case .object(let response)? = top["response"] else {
+                Issue.record("seed \(seed): \(text)"); continue
+            }
+            let compact = try #require(JSONValue.compactText(at: ["response", "jsonBody"], in: data), "seed \(seed): \(text)")
+            #expect(JSONValue.parse(compact) == response["jsonBody"], "seed \(seed): \(text)")
+            #expect(!compact.contains(UInt8(ascii: "\n")), "seed \(seed): \(text)")
+        }
+        for twice in [#"{"a": {"b": 1, "c": {"d": 1, "d": 2}}, "e": 3}"#, #"[{"a": 1}, {"b": 2, "b": 2}]"#, #"{"a": 1, "b": {}, "a": 1}"#] {
+            #expect(JSONValue.parse(Data(twice.utf8)) == nil, "\(twice)")
+        }
+        #expect(JSONValue.parse(Data(#"{"a": {"b": 1}, "c": {"b": 1}, "b": [{"b": 1}]}"#.utf8))
+                == .object(["a": .object(["b": .int(1)]), "c": .object(["b": .int(1)]), "b": .array([.object(["b": .int(1)])])]))
+        #expect(JSONValue.compactText(at: ["r", "j"], in: Data(#"{"r": {"j": {"a": 1,}}}"#.utf8)) == nil)
+        #expect(JSONValue.compactText(at: ["r", "j"], in: Data(#"{"r": {"j": [1, 2, {"a": [ ]} ]}}"#.utf8)) == Data(#"[1,2,{"a":[]}]"#.utf8))
+    }
+
     @Test("what the fast path leaves (a key twice, UTF-16) is still read as Foundation reads it")
     func leftToFoundation() throws {
         let twice = Data(#"{"a": 1, "a": 2}"#.utf8)
