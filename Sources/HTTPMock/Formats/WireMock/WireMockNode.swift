@@ -5,10 +5,31 @@ import _HTTPMockJSON
 /// the mapping and the key.
 struct WireMockNode {
     let value: JSONValue
-    /// The key path inside the mapping, as ``KeyPath`` writes it.
-    let path: String
     /// The file and mapping (`mappings/users.json, mapping "Get user"`).
     let place: String
+    /// The path of the object or list this value is in, and the key or position it is at there: the path itself is
+    /// joined only when asked (for a message), not for each of the thousands of values a folder translates.
+    private let parent: String
+    private let key: String
+    private let position: Int?
+
+    /// The key path inside the mapping, as ``KeyPath`` writes it.
+    var path: String {
+        if let position { return parent + "[\(position)]" }
+        return parent.isEmpty ? key : parent + "." + key
+    }
+
+    init(value: JSONValue, path: String, place: String) {
+        self.init(value: value, place: place, parent: "", key: path, position: nil)
+    }
+
+    private init(value: JSONValue, place: String, parent: String, key: String, position: Int?) {
+        self.value = value
+        self.place = place
+        self.parent = parent
+        self.key = key
+        self.position = position
+    }
 
     func error(_ message: String) -> HTTPMockError {
         HTTPMockError(.invalidDefinition, "\(place) at \(path.isEmpty ? "the top level" : path): \(message)")
@@ -19,7 +40,7 @@ struct WireMockNode {
         // The objects of a mapping mostly hold a few members, and a translation asks each for every key it knows:
         // comparing a few short keys costs less than hashing the one asked for.
         let value = object.count <= 6 ? object.first(where: { $0.key == key })?.value : object[key]
-        return value.map { WireMockNode(value: $0, path: path.isEmpty ? key : path + "." + key, place: place) }
+        return value.map { WireMockNode(value: $0, place: place, parent: path, key: key, position: nil) }
     }
 
     /// The members of an object whose keys are all in `known`; an unknown key is an error naming it.
@@ -56,7 +77,8 @@ struct WireMockNode {
 
     func elements() throws(HTTPMockError) -> [WireMockNode] {
         guard case .array(let array) = value else { throw error("expected an array, not \(kind)") }
-        return array.enumerated().map { WireMockNode(value: $1, path: path + "[\($0)]", place: place) }
+        let path = path
+        return array.enumerated().map { WireMockNode(value: $1, place: place, parent: path, key: "", position: $0) }
     }
 
     func string() throws(HTTPMockError) -> String {
