@@ -65,12 +65,17 @@ struct Stub: Sendable {
 
     /// The identity two registrations share when they should feed one queue; `nil` when unique.
     static func key(host: HostGlob?, path: PathGlob?, conditions: [Condition]) -> String? {
-        var parts = [host.map { $0.source.lowercased() } ?? "*", path?.normalized ?? "**"]
+        // A condition without a key (most of a WireMock mapping's) makes no key at all: asked first, before the
+        // host and path are written out.
+        var keys: [String] = []
+        keys.reserveCapacity(conditions.count + 2)
         for condition in conditions {
             guard let key = condition.key else { return nil }
-            parts.append(key)
+            keys.append(key)
         }
-        return parts.sorted().joined(separator: "\u{1F}")
+        keys.append(host.map { $0.source.lowercased() } ?? "*")
+        keys.append(path?.normalized ?? "**")
+        return keys.sorted().joined(separator: "\u{1F}")
     }
 }
 
