@@ -226,13 +226,16 @@ extension JSONValue {
         private mutating func string() -> String? {
             index += 1
             let start = index
+            // Whether a byte of the string is past ASCII: only then is its UTF-8 checked.
+            var high: UInt8 = 0
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
                     let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
                     index += 1
-                    return Self.text(text)
+                    return high < 0x80 ? String(decoding: text, as: UTF8.self) : Self.text(text)
                 }
+                high |= byte
                 if byte == UInt8(ascii: "\\") { return escapedString(from: start) }
                 if byte < 0x20 { return nil }
                 index += 1

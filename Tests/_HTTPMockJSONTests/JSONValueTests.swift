@@ -110,6 +110,22 @@ import Testing
         #expect(JSONValue.compactText(at: ["r", "j"], in: Data(#"{"r": {"j": [1, 2, {"a": [ ]} ]}}"#.utf8)) == Data(#"[1,2,{"a":[]}]"#.utf8))
     }
 
+    @Test("a string of any bytes is taken exactly when they are UTF-8, whether or not all of them are ASCII")
+    func stringBytes() throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var generator = Generator(state: seed)
+        // ASCII letters most of the time, then bytes past ASCII that make valid and invalid sequences.
+        let pool: [UInt8] = Array("abz09 ~".utf8) + [0x7F, 0x80, 0xBF, 0xC2, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xED, 0xA0, 0xF0, 0x9F, 0x98, 0x80, 0xFF]
+        for _ in 0..<2_000 {
+            let bytes = (0..<generator.next(7)).map { _ in pool[generator.next(pool.count)] }
+            let document = Data([UInt8(ascii: "[")] + [UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\""), UInt8(ascii: "]")])
+            let decoded = String(decoding: bytes, as: UTF8.self)
+            let expected = Array(decoded.utf8) == bytes ? decoded : nil
+            let parsed = JSONValue.parse(document)
+            #expect(parsed == expected.map { .array([.string($0)]) }, "seed \(seed): \(bytes)")
+        }
+    }
+
     @Test("what the fast path leaves (a key twice, UTF-16) is still read as Foundation reads it")
     func leftToFoundation() throws {
         let twice = Data(#"{"a": 1, "a": 2}"#.utf8)

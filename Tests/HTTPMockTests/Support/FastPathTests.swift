@@ -131,3 +131,41 @@ import Testing
         #expect(LocalFile.OpenFolder(path: real.appendingPathComponent("m.json").path) == nil, "a file was opened as a folder")
     }
 }
+
+@Suite struct FolderWalkTests {
+    @Test("a folder tree is listed alike whether its folders are walked on one core or several", arguments: [3, 40])
+    func everyCoreListsTheSame(folders: Int) throws {
+        let seed = UInt64.random(in: 0...UInt64.max)
+        var random = SplitMix(seed: seed)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manager = FileManager.default
+        let outside = root.appendingPathComponent("outside")
+        try manager.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: outside.appendingPathComponent("x.json"))
+        let mappings = root.appendingPathComponent("mappings")
+        var expected: [String] = []
+        for folder in 0..<folders {
+            // Folders at several depths, each with a few files: some kept, some hidden, some of another kind.
+            var relative = "f\(folder)"
+            for _ in 0..<Int.random(in: 0..<3, using: &random) { relative += "/s\(Int.random(in: 0..<3, using: &random))" }
+            let url = mappings.appendingPathComponent(relative)
+            try manager.createDirectory(at: url, withIntermediateDirectories: true)
+            for file in 0..<Int.random(in: 0..<4, using: &random) {
+                let name = ["m\(file).json", "M\(file).JSON", ".hidden\(file).json", "n\(file).txt"][Int.random(in: 0..<4, using: &random)]
+                guard !manager.fileExists(atPath: url.appendingPathComponent(name).path) else { continue }
+                try Data("{}".utf8).write(to: url.appendingPathComponent(name))
+                if !name.hasPrefix("."), name.lowercased().hasSuffix(".json") { expected.append(relative + "/" + name) }
+            }
+        }
+        try manager.createDirectory(at: mappings.appendingPathComponent(".hiddenfolder"), withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: mappings.appendingPathComponent(".hiddenfolder/h.json"))
+        // A link to a folder is not followed; a link to a file is listed (the reader checks where it leads).
+        try manager.createSymbolicLink(at: mappings.appendingPathComponent("linked"), withDestinationURL: outside)
+        try manager.createSymbolicLink(at: mappings.appendingPathComponent("one.json"),
+                                       withDestinationURL: outside.appendingPathComponent("x.json"))
+        expected.append("one.json")
+        #expect(WireMockFolder.mappingFiles(in: mappings) == expected.sorted(), "seed \(seed)")
+    }
+}
+

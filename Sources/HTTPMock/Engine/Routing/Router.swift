@@ -60,6 +60,9 @@ final class Router {
     }
 
     private func noteScenarios(of id: StubID, conditions: [Condition], responses: [MockResponse]) {
+        // Most stubs take part in no scenario: asked by position first, without copying each condition.
+        guard conditions.indices.contains(where: { conditions[$0].scenario != nil })
+              || responses.indices.contains(where: { responses[$0].scenarioMove != nil }) else { return }
         let required = conditions.compactMap(\.scenario)
         let moves = responses.compactMap(\.scenarioMove)
         guard !required.isEmpty || !moves.isEmpty else { return }

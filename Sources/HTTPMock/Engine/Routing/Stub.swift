@@ -69,8 +69,9 @@ struct Stub: Sendable {
         // host and path are written out.
         var keys: [String] = []
         keys.reserveCapacity(conditions.count + 2)
-        for condition in conditions {
-            guard let key = condition.key else { return nil }
+        // By position, not a copy of each condition (its strings and closures retained and released).
+        for index in conditions.indices {
+            guard let key = conditions[index].key else { return nil }
             keys.append(key)
         }
         keys.append(host.map { $0.source.lowercased() } ?? "*")

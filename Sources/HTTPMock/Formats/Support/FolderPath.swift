@@ -8,15 +8,15 @@ final class FolderPath {
     /// The largest templated body file this load reads (see ``HTTPMock/fileSizeLimits``).
     let limits: FileSizeLimits
     private let rootComponents: [String]
-    /// The root with its symbolic links resolved: a file whose real path is outside it is refused.
-    private let realRoot: String
+    /// The root with its symbolic links resolved: a file whose real path is outside it is refused. Worked out when
+    /// a first file is asked for (a folder part whose mappings name no body file never asks).
+    private lazy var realRoot: String = LocalFile.realPath(root.path) ?? root.path
     private var checked: [String: URL] = [:]
 
     init(root: URL, limits: FileSizeLimits = .standard) {
         self.root = root.standardizedFileURL
         self.limits = limits
         rootComponents = Self.components(of: self.root.path, floor: 0) ?? []
-        realRoot = LocalFile.realPath(self.root.path) ?? self.root.path
     }
 
     /// The file `relative` names, read from `base` (the root, or a folder inside it), checked to exist, to be a

@@ -90,7 +90,8 @@ enum WireMockFolder {
     static func read(_ layout: Layout, files: Range<Int>? = nil, limits: FileSizeLimits, problems: inout [HTTPMockError],
                      each: (_ name: String, _ path: String, WireMockStubMapping, inout [HTTPMockError]) -> Void) {
         let root = layout.root
-        let guardian = FolderPath(root: root, limits: limits)
+        // Made for the first file reached through a link, if any.
+        var guardian: FolderPath?
         // Whether a folder, or one above it inside the root, is a symbolic link: asked once a folder.
         var linkedFolders: [String: Bool] = [:]
         let rootLength = root.path.count
@@ -129,7 +130,9 @@ enum WireMockFolder {
                     }
                 }
                 if data == nil {
-                    data = try DefinitionFile.read(try guardian.file(name, place: name), name: name, limit: limit, knob: "definitions")
+                    let checking = guardian ?? FolderPath(root: root, limits: limits)
+                    guardian = checking
+                    data = try DefinitionFile.read(try checking.file(name, place: name), name: name, limit: limit, knob: "definitions")
                 }
                 guard let bytes = data else { continue }
                 for mapping in WireMockStubMapping.read(bytes, source: name, checked: false, problems: &problems) {
