@@ -99,7 +99,7 @@ final class Engine: Sendable {
     /// request sees both or neither, and the new ones take their place.
     @discardableResult
     func register(_ definitions: [Definition], slot: String? = nil) throws(HTTPMockError) -> [StubID] {
-        try check(definitions)
+        try Self.check(definitions)
         return state.withLock { state in
             if let slot, let previous = state.loadedSlots[slot] { state.router.removeAll { previous.contains($0.id) } }
             let ids = definitions.map {
@@ -111,10 +111,64 @@ final class Engine: Sendable {
         }
     }
 
+    /// Definitions registered ahead, in a router of their own and off the engine's lock, while more of them are still
+    /// being read (a large folder, read on every core: each part as soon as the parts before it are in). They reach
+    /// requests only through ``register(_:staged:slot:)``.
+    final class Staging: @unchecked Sendable {  // reason: one thread at a time adds to it (its reader hands it on under a lock)
+        fileprivate let router = Router()
+        fileprivate private(set) var ids: [StubID] = []
+        /// The first problem met: nothing after it is staged, and registering does it again the usual way.
+        fileprivate private(set) var problem: HTTPMockError?
+        /// Whether a mock was offered its router: once only, and nothing is staged after it (the mock's router and
+        /// this one then share their index).
+        fileprivate let offered = Locked(false)
+        /// Whether a mock took its router whole (``register(_:staged:slot:)``), rather than its definitions.
+        fileprivate(set) var adopted = false
+
+        init() {}
+
+        /// Stages `definitions` after those staged before, as ``register(_:slot:)`` would add them.
+        func add(_ definitions: [Definition]) {
+            guard problem == nil, !offered.current else { return }
+            do {
+                try Engine.check(definitions)
+            } catch {
+                problem = error
+                return
+            }
+            ids.reserveCapacity(ids.count + definitions.count)
+            for index in definitions.indices {
+                let definition = definitions[index]
+                ids.append(router.add(host: definition.host, path: definition.path, conditions: definition.conditions,
+                                      responses: definition.responses))
+            }
+        }
+    }
+
+    /// As ``register(_:slot:)``, with `staged` holding these same `definitions` staged ahead: when this engine has never
+    /// held a stub (a server's first load), its router is taken whole, in one step; otherwise the definitions are
+    /// registered as ``register(_:slot:)`` registers them.
+    func register(_ definitions: [Definition], staged: Staging, slot: String? = nil) throws(HTTPMockError) -> [StubID] {
+        let first = staged.offered.withLock { offered in
+            defer { offered = true }
+            return !offered
+        }
+        if first, staged.problem == nil, staged.ids.count == definitions.count, let ids = state.withLock({ state -> [StubID]? in
+            guard state.router.adopt(staged.router) else { return nil }
+            staged.adopted = true
+            if let slot { state.loadedSlots[slot] = Set(staged.ids) }
+            state.forgetUnnamedScenarios()
+            return staged.ids
+        }) {
+            return ids
+        }
+        return try register(definitions, slot: slot)
+    }
+
     /// Replaces some stubs of a slot (those of one changed file) with `definitions`, in one step: the rest of the
     /// slot stays as it is. All or nothing, as ``register(_:slot:)``.
     func replace(_ old: Set<StubID>, with definitions: [Definition], inSlot slot: String) throws(HTTPMockError) -> [StubID] {
-        try check(definitions)
+        try Self.check(definitions)
         return state.withLock { state in
             let gone = old.intersection(state.loadedSlots[slot] ?? [])
             if !gone.isEmpty { state.router.removeAll { gone.contains($0.id) } }
@@ -129,7 +183,7 @@ final class Engine: Sendable {
     }
 
     /// The first problem of `definitions` that keeps them from being registered.
-    private func check(_ definitions: [Definition]) throws(HTTPMockError) {
+    fileprivate static func check(_ definitions: [Definition]) throws(HTTPMockError) {
         // By position: 10,000 definitions (a WireMock folder) are checked without copying each one and its responses.
         for index in definitions.indices {
             if let conflict = definitions[index].conditions.scenarioConflict { throw conflict }
@@ -154,7 +208,7 @@ final class Engine: Sendable {
         }
     }
 
-    private func describe(_ definition: Definition) -> String {
+    private static func describe(_ definition: Definition) -> String {
         "\(definition.host?.source ?? "any host")\(definition.path?.normalized ?? "/**")"
     }
 

@@ -179,6 +179,23 @@ final class Router {
         }
     }
 
+    /// Takes every stub of `staged`, a router of its own filled off the engine's lock (``Engine/Staging``): its
+    /// index, stubs and counts as they are, in one step. `false`, changing nothing, when this router has ever issued
+    /// an identifier: the staged ones start from the first, and an identifier is never used twice.
+    func adopt(_ staged: Router) -> Bool {
+        guard nextID == 0 else { return false }
+        hosts = staged.hosts
+        exactRoutes = staged.exactRoutes
+        stubs = staged.stubs
+        keys = staged.keys
+        internedHosts = staged.internedHosts
+        nextID = staged.nextID
+        userCodeStubs = staged.userCodeStubs
+        scenarioStubs = staged.scenarioStubs
+        scenarioUses = staged.scenarioUses
+        return true
+    }
+
     func removeAll() {
         hosts = SegmentTrie()
         exactRoutes = [:]

@@ -23,6 +23,9 @@ package struct PreparedMocks {
     package var messageStubs: [MessageStub] = []
     /// How many message stubs registering it adds.
     package var messageStubCount: Int { messageStubs.count }
+    /// For a large WireMock folder: ``definitions`` staged ahead while the folder was read, taken whole by a mock
+    /// that has never held a stub (``HTTPMock/registerTrackingFiles(_:slot:)``).
+    var staged: Engine.Staging?
 
     init(source: String, definitions: [Engine.Definition]) {
         self.source = source
@@ -100,9 +103,27 @@ extension HTTPMock {
         let count = layout.names.count
         let cores = count >= WireMockFolderPart.parallelFrom ? min(ProcessInfo.processInfo.activeProcessorCount, 8) : 1
         var parts: [WireMockFolderPart]
+        var staging: Engine.Staging?
         if cores > 1 {
             let size = WireMockFolderPart.filesEach
-            let taken = Locked((next: 0, parts: [WireMockFolderPart?](repeating: nil, count: (count + size - 1) / size)))
+            let taken = Locked((next: 0, parts: [WireMockFolderPart?](repeating: nil, count: (count + size - 1) / size),
+                                staged: 0, staging: false))
+            // The stubs are staged in file order as the parts come in, by whichever core finds the next part in line
+            // ready and no other core staging: registering 10,000 stubs then waits for the last parts alone.
+            let stages = Engine.Staging()
+            @Sendable func stageReady() {
+                while let next = taken.withLock({ state -> (position: Int, part: WireMockFolderPart)? in
+                    guard !state.staging, state.staged < state.parts.count, let part = state.parts[state.staged] else { return nil }
+                    state.staging = true
+                    return (state.staged, part)
+                }) {
+                    stages.add(next.part.definitions)
+                    taken.withLock { state in
+                        state.staged = next.position + 1
+                        state.staging = false
+                    }
+                }
+            }
             DispatchQueue.concurrentPerform(iterations: cores) { _ in
                 while let index = taken.withLock({ state -> Int? in
                     guard state.next < state.parts.count else { return nil }
@@ -111,9 +132,13 @@ extension HTTPMock {
                 }) {
                     let result = part((index * size)..<min(count, (index + 1) * size))
                     taken.withLock { $0.parts[index] = result }
+                    stageReady()
                 }
             }
-            parts = taken.current.parts.map { $0! }
+            stageReady()
+            let state = taken.current
+            parts = state.parts.map { $0! }
+            staging = state.staged == parts.count ? stages : nil
         } else {
             parts = [part(0..<count)]
         }
@@ -129,6 +154,7 @@ extension HTTPMock {
         }
         var prepared = PreparedMocks(source: location.path, definitions: definitions)
         prepared.files = files
+        prepared.staged = staging
         if layout.single == nil {
             do {
                 prepared.messageStubs = try prepareMessageMappings(root: layout.root)
@@ -166,8 +192,13 @@ extension HTTPMock {
         guard stubs.count <= Messaging.limits.stubs else {
             throw HTTPMockError(.invalidDefinition, "at most \(Messaging.limits.stubs) message stubs can be registered; these files hold \(stubs.count)")
         }
-        // One source (the usual case) is registered as it is, without copying its definitions into a new list.
-        let ids = try core.engine.register(prepared.count == 1 ? prepared[0].definitions : prepared.flatMap(\.definitions), slot: slot)
+        // One source (the usual case) is registered as it is, without copying its definitions into a new list, and
+        // its stubs staged while it was read are taken whole when the mock has never held a stub.
+        let ids = if prepared.count == 1, let staged = prepared[0].staged {
+            try core.engine.register(prepared[0].definitions, staged: staged, slot: slot)
+        } else {
+            try core.engine.register(prepared.count == 1 ? prepared[0].definitions : prepared.flatMap(\.definitions), slot: slot)
+        }
         try? core.engine.messaging.register(stubs, slot: slot)
         var files: [(path: String, range: Range<Int>)] = []
         var offset = 0
