@@ -166,6 +166,11 @@ import Testing
                                        withDestinationURL: outside.appendingPathComponent("x.json"))
         expected.append("one.json")
         #expect(WireMockFolder.mappingFiles(in: mappings) == expected.sorted(), "seed \(seed)")
+        // On one core and on several, whatever this machine has.
+        let json: @Sendable (String) -> Bool = { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".json") }
+        for cores in [1, 2, 5] {
+            #expect(LocalFile.walk(mappings.path, cores: cores, keeping: json).sorted() == expected.sorted(), "seed \(seed), \(cores) cores")
+        }
     }
 }
 

@@ -174,10 +174,11 @@ enum LocalFile {
     /// in no particular order. Hidden files and folders are skipped, and so are folders reached through a symbolic
     /// link (a link to a file is listed: the caller checks where it leads). When the root holds many folders (a
     /// WireMock folder of 10,000 mappings in a hundred), they are walked on every core, each taking the next.
-    static func walk(_ root: String, keeping keep: @Sendable (String) -> Bool) -> [String] {
+    /// `cores`: how many walk at most (this machine's, up to 8, unless a test asks).
+    static func walk(_ root: String, cores: Int = min(ProcessInfo.processInfo.activeProcessorCount, 8),
+                     keeping keep: @Sendable (String) -> Bool) -> [String] {
         let base = root.hasSuffix("/") ? root : root + "/"
         var (found, folders) = list(base: base, "", keeping: keep)
-        let cores = min(ProcessInfo.processInfo.activeProcessorCount, 8)
         guard folders.count >= 8, cores > 1 else {
             while let relative = folders.popLast() {
                 let (files, more) = list(base: base, relative, keeping: keep)
