@@ -179,10 +179,24 @@ struct ChildProcessError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// A new empty folder under the temporary directory, with `files` (relative path: contents) in it.
+/// Every folder ``temporaryFolder(_:)`` made, removed when the test process ends (a run left a hundred behind
+/// before, and a folder of thousands slows down whatever lists it: Foundation's `Bundle.main` lists the folder of
+/// the executable).
+private let madeFolders: Guarded<[URL]> = {
+    atexit(removeMadeFolders)
+    return Guarded([])
+}()
+
+private func removeMadeFolders() {
+    for folder in madeFolders.withLock({ $0 }) { try? FileManager.default.removeItem(at: folder) }
+}
+
+/// A new empty folder under the temporary directory, with `files` (relative path: contents) in it; removed when
+/// the test process ends.
 func temporaryFolder(_ files: [String: String] = [:]) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("httpmock-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    madeFolders.withLock { $0.append(folder) }
     for (path, contents) in files {
         let url = folder.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
