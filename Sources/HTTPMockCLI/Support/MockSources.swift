@@ -253,8 +253,9 @@ struct MockSources {
         case .wiremock:
             // Skipping is per mapping: one bad mapping in a file leaves the others of the file served.
             // Served as WireMock serves it: among equal priorities, the most recently added mapping answers.
+            // Staged as it is read: a server's first load takes the stubs whole.
             let prepared = try mock.prepareWireMockMappings(from: path, ranking: .mostRecentlyAdded, skippingInvalid: skipInvalid,
-                                                            trackingFiles: true)
+                                                            trackingFiles: true, staging: true)
             outcome.skipped += prepared.skipped.map { "\(path.path): \($0.message)" }
             return [prepared]
         }

@@ -72,9 +72,11 @@ extension HTTPMock {
     /// `folder`: the WireMock root that `location`, one of its mapping files, belongs to (a tool reading again a file
     /// that changed): the file is held to the folder's rules, as when the folder is read whole, and refused when it
     /// leads out of the folder through a symbolic link (a file named on its own is read through one).
+    /// With `staging`, a large folder's stubs are also indexed while it is read (``PreparedMocks/staged``), for
+    /// ``registerTrackingFiles(_:slot:)`` into a mock that has never held a stub.
     package func prepareWireMockMappings(from location: URL, globalTemplating: Bool = false, ranking: WireMockRanking = .specificity,
                                          skippingInvalid: Bool = false, trackingFiles: Bool = false,
-                                         inFolder folder: URL? = nil) throws(HTTPMockError) -> PreparedMocks {
+                                         inFolder folder: URL? = nil, staging: Bool = false) throws(HTTPMockError) -> PreparedMocks {
         let layout = try WireMockFolder.layout(of: location)
         if let folder, let single = layout.single {
             let root = folder.standardizedFileURL.path
@@ -103,15 +105,16 @@ extension HTTPMock {
         let count = layout.names.count
         let cores = count >= WireMockFolderPart.parallelFrom ? min(ProcessInfo.processInfo.activeProcessorCount, 8) : 1
         var parts: [WireMockFolderPart]
-        var staging: Engine.Staging?
+        var staged: Engine.Staging?
         if cores > 1 {
             let size = WireMockFolderPart.filesEach
             let taken = Locked((next: 0, parts: [WireMockFolderPart?](repeating: nil, count: (count + size - 1) / size),
                                 staged: 0, staging: false))
             // The stubs are staged in file order as the parts come in, by whichever core finds the next part in line
             // ready and no other core staging: registering 10,000 stubs then waits for the last parts alone.
-            let stages = Engine.Staging()
+            let stages = staging ? Engine.Staging() : nil
             @Sendable func stageReady() {
+                guard let stages else { return }
                 while let next = taken.withLock({ state -> (position: Int, part: WireMockFolderPart)? in
                     guard !state.staging, state.staged < state.parts.count, let part = state.parts[state.staged] else { return nil }
                     state.staging = true
@@ -138,7 +141,7 @@ extension HTTPMock {
             stageReady()
             let state = taken.current
             parts = state.parts.map { $0! }
-            staging = state.staged == parts.count ? stages : nil
+            staged = state.staged == parts.count ? stages : nil
         } else {
             parts = [part(0..<count)]
         }
@@ -154,7 +157,7 @@ extension HTTPMock {
         }
         var prepared = PreparedMocks(source: location.path, definitions: definitions)
         prepared.files = files
-        prepared.staged = staging
+        prepared.staged = staged
         if layout.single == nil {
             do {
                 prepared.messageStubs = try prepareMessageMappings(root: layout.root)

@@ -37,7 +37,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
 
         let staged = HTTPMock()
-        let whole = try staged.prepareWireMockMappings(from: root, ranking: ranking, skippingInvalid: true, trackingFiles: true)
+        let whole = try staged.prepareWireMockMappings(from: root, ranking: ranking, skippingInvalid: true, trackingFiles: true, staging: true)
         let stagedFiles = try staged.registerTrackingFiles([whole], slot: "folder")
         #expect(whole.staged?.adopted == true, "the stubs staged while the folder was read were not taken whole")
 
@@ -50,7 +50,7 @@ import Testing
         let other = try registered.prepareWireMockMappings(from: otherFolder)
         _ = try registered.registerTrackingFiles([other], slot: "other")
         _ = try registered.registerTrackingFiles([PreparedMocks.empty(source: otherFolder.path)], slot: "other")
-        let again = try registered.prepareWireMockMappings(from: root, ranking: ranking, skippingInvalid: true, trackingFiles: true)
+        let again = try registered.prepareWireMockMappings(from: root, ranking: ranking, skippingInvalid: true, trackingFiles: true, staging: true)
         let registeredFiles = try registered.registerTrackingFiles([again], slot: "folder")
         #expect(again.staged?.adopted == false, "a mock that had held a stub took staged stubs whole")
 
@@ -84,11 +84,13 @@ import Testing
         var random = SplitMix(seed: 7)
         let root = try Self.folder(count: WireMockFolderPart.parallelFrom, random: &random)
         defer { try? FileManager.default.removeItem(at: root) }
-        let prepared = try HTTPMock().prepareWireMockMappings(from: root, skippingInvalid: true, trackingFiles: true)
+        let prepared = try HTTPMock().prepareWireMockMappings(from: root, skippingInvalid: true, trackingFiles: true, staging: true)
         let first = HTTPMock(), second = HTTPMock()
         _ = try first.registerTrackingFiles([prepared], slot: "folder")
         #expect(prepared.staged?.adopted == true)
         _ = try second.registerTrackingFiles([prepared], slot: "folder")
+        // Nothing is staged unless asked (a mock that loads a folder with its source named registers it as before).
+        #expect(try HTTPMock().prepareWireMockMappings(from: root, skippingInvalid: true).staged == nil)
         #expect(first.stubListing(offset: 0, limit: .max).stubs.map(\.summary)
                 == second.stubListing(offset: 0, limit: .max).stubs.map(\.summary))
         // Each mock holds its own stubs: a request answered by one is counted by it alone.
