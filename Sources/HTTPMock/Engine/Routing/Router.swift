@@ -180,8 +180,9 @@ final class Router {
     }
 
     /// Takes every stub of `staged`, a router of its own filled off the engine's lock (``Engine/Staging``): its
-    /// index, stubs and counts as they are, in one step. `false`, changing nothing, when this router has ever issued
-    /// an identifier: the staged ones start from the first, and an identifier is never used twice.
+    /// index, stubs and counts as they are, in one step, leaving `staged` empty. `false`, changing nothing, when this
+    /// router has ever issued an identifier: the staged ones start from the first, and an identifier is never used
+    /// twice.
     func adopt(_ staged: Router) -> Bool {
         guard nextID == 0 else { return false }
         hosts = staged.hosts
@@ -193,6 +194,9 @@ final class Router {
         userCodeStubs = staged.userCodeStubs
         scenarioStubs = staged.scenarioStubs
         scenarioUses = staged.scenarioUses
+        // `staged` lets go of what it held, so that this router's first change (a hit counted under the engine's
+        // lock) copies nothing.
+        staged.removeAll()
         return true
     }
 
