@@ -65,7 +65,6 @@ final class Router {
               || responses.indices.contains(where: { responses[$0].scenarioMove != nil }) else { return }
         let required = conditions.compactMap(\.scenario)
         let moves = responses.compactMap(\.scenarioMove)
-        guard !required.isEmpty || !moves.isEmpty else { return }
         if !required.isEmpty { scenarioStubs += 1 }
         scenarioUses[id, default: ScenarioUse()].required += required
         scenarioUses[id, default: ScenarioUse()].moves += moves
