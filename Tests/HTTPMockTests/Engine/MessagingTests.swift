@@ -86,4 +86,22 @@ struct EngineMessagingTests {
         #expect(mock.messageStubCount == 0)
         #expect(mock.acceptsAnyWebSocket == false)
     }
+
+    @Test("a stub's actions arrive in the order listed, whatever their delays: none overtakes the one before it", arguments: 0..<12)
+    func actionsInOrder(seed: Int) async throws {
+        var generator = SplitMix(seed: UInt64(seed))
+        let mock = HTTPMock()
+        // Delays of 0 to 12 ms in random order (a later action often due before an earlier one, or at the same moment).
+        let delays: [Int] = (0..<8).map { _ in Bool.random(using: &generator) ? 0 : Int.random(in: 1...12, using: &generator) }
+        let actions = delays.indices.map { index in
+            MessageStub.Action(target: .originating, delay: Double(delays[index]) / 1_000) { _ in .text("\(index)") }
+        }
+        try mock.messaging.register([MessageStub(trigger: .message(kind: nil, channel: nil, body: .text("go")), actions: actions)])
+        let (id, delivered) = try channel(mock, path: "/ordered")
+        mock.messaging.received(.text("go"), on: id)
+        let sent = await mock.waitForMessages(count: delays.count, direction: .sent, timeout: 60)
+        let expected = delays.indices.map { WebSocketMessage.text("\($0)") }
+        #expect(sent.map(\.message) == expected, "seed \(seed): delays \(delays)")
+        #expect(delivered.withLock { $0 } == expected, "seed \(seed): delays \(delays)")
+    }
 }

@@ -18,7 +18,7 @@ package final class Messaging: Sendable {
         package var journalEvents = 10_000
         package var journalBytes = 16 << 20
         package var stubs = 10_000
-        /// Actions waiting for their delay (`fixedDelayMilliseconds`); past it, a delayed action is not sent.
+        /// Firings waiting for a delayed action (`fixedDelayMilliseconds`); past it, a delayed action is not sent.
         package var delayedActions = 10_000
     }
 
@@ -55,7 +55,7 @@ package final class Messaging: Sendable {
     }
 
     private let state = Locked(State())
-    /// How many delayed actions wait now (``Limits/delayedActions`` at most).
+    /// How many firings wait for a delayed action now (``Limits/delayedActions`` at most).
     private let delayed = Locked(0)
     /// Tells the engine whether some stub fires on HTTP requests (the engine asks only then).
     private let onHTTPTriggersChanged: @Sendable (Bool) -> Void
@@ -239,17 +239,19 @@ package final class Messaging: Sendable {
     }
 
     private func fire(_ stub: MessageStub, input: MessageStub.Input, originating: UUID?) {
-        for action in stub.actions {
-            let perform: @Sendable () -> Void = { [self] in
-                let message = action.message(input)
-                let targets: [UUID]
-                switch action.target {
-                case .originating: targets = originating.map { [$0] } ?? []
-                case .channels(let kind, let request): targets = self.targets(kind: kind, request: request)
-                }
-                self.deliver(message, to: targets, stub: stub)
-            }
-            if action.delay > 0 {
+        perform(stub, from: 0, input: input, originating: originating, firedAt: .now())
+    }
+
+    /// Sends `stub`'s actions from `index` on, in the order they are listed: each when its delay, counted from when
+    /// the stub fired, has passed, and never before the action listed before it (two actions due at nearly the same
+    /// moment would otherwise race on separate timers). One timer waits per firing at a time.
+    private func perform(_ stub: MessageStub, from index: Int, input: MessageStub.Input, originating: UUID?, firedAt: DispatchTime) {
+        var index = index
+        while index < stub.actions.count {
+            let action = stub.actions[index]
+            index += 1
+            let due = firedAt + action.delay
+            if action.delay > 0, DispatchTime.now() < due {
                 // Bounded: a client that sends many messages to a stub with a long delay cannot pile up timers.
                 let admitted = delayed.withLock { waiting -> Bool in
                     guard waiting < Self.limits.delayedActions else { return false }
@@ -257,15 +259,26 @@ package final class Messaging: Sendable {
                     return true
                 }
                 guard admitted else { continue }
-                let delayed = self.delayed
-                DispatchQueue.global().asyncAfter(deadline: .now() + action.delay) {
+                let delayed = self.delayed, next = index
+                DispatchQueue.global().asyncAfter(deadline: due) { [self] in
                     delayed.withLock { $0 -= 1 }
-                    perform()
+                    send(action, of: stub, input: input, originating: originating)
+                    perform(stub, from: next, input: input, originating: originating, firedAt: firedAt)
                 }
-            } else {
-                perform()
+                return
             }
+            send(action, of: stub, input: input, originating: originating)
         }
+    }
+
+    private func send(_ action: MessageStub.Action, of stub: MessageStub, input: MessageStub.Input, originating: UUID?) {
+        let message = action.message(input)
+        let targets: [UUID]
+        switch action.target {
+        case .originating: targets = originating.map { [$0] } ?? []
+        case .channels(let kind, let request): targets = self.targets(kind: kind, request: request)
+        }
+        deliver(message, to: targets, stub: stub)
     }
 
     /// The open channels of `kind` whose requests meet `request`, tested outside the lock.
