@@ -90,13 +90,15 @@ extension HandlebarsRenderer {
         case .array:
             return .list(arguments.params)
         case .arrayAdd, .arrayRemove:
+            // WireMock 3: adding to no list at all gives the empty list.
+            if helper == .arrayAdd, case .null = arguments.param(0) { return .list([]) }
             var items = arguments.param(0).items ?? (arguments.param(0).isEmpty ? [] : [arguments.param(0)])
             let adding = helper == .arrayAdd
             let position: Int
             switch arguments.hash["position"]?.single {
             case nil, .null?: position = adding ? items.count : items.count - 1
-            case .string("start")?: position = 0
-            case .string("end")?: position = adding ? items.count : items.count - 1
+            case .string(let word)? where word.lowercased() == "start": position = 0
+            case .string(let word)? where word.lowercased() == "end": position = adding ? items.count : items.count - 1
             case let value?: position = try HelperArguments.integer(value, "the position", arguments)
             }
             if adding {
@@ -129,14 +131,16 @@ extension HandlebarsRenderer {
             arguments = HelperArguments(call: call, params: params, hash: hash)
         }
         let separator = arguments.text(0)
-        var items: [TemplateValue] = []
-        for value in arguments.params.dropFirst() {
-            switch value {
-            case .array(let list, _): items += list
-            case .multi(let multi) where multi.text == nil: items += multi.values
-            default: items.append(value)
-            }
+        // As WireMock 3 joins: the items of the first argument when it is a list; otherwise the arguments themselves
+        // (a list among them printed whole). Nothing to join gives nothing, without the prefix and suffix.
+        let given = Array(arguments.params.dropFirst())
+        let items: [TemplateValue]
+        switch given.first {
+        case .array(let list, _)?: items = list
+        case .multi(let multi)? where multi.text == nil: items = multi.values
+        default: items = given
         }
+        if items.isEmpty { return "" }
         try allow(items.count, call.position)
         var pieces: [String] = []
         for (index, item) in items.enumerated() {
@@ -184,11 +188,21 @@ extension HandlebarsRenderer {
                                     merge: TemplateJSON.merged, leafToNull: true)
             return try selection(found, of: path, javaLists: !Self.isText(input), arguments)
         case .parseJson:
-            let value = try parsedJSON(arguments.param(0), json: false, arguments)
+            let input = arguments.param(0)
+            // As WireMock 3 reads it: no value at all is an empty map (and assigns nothing); so is a blank text.
+            if case .null = input.single { return .object(TemplateObject()) }
+            let value: TemplateValue
+            if case .string(let text) = input.single, text.utf8.allSatisfy({ $0 == 0x20 || (0x09...0x0D).contains($0) }) {
+                value = .object(TemplateObject())
+            } else {
+                value = try parsedJSON(input, json: false, arguments)
+            }
             guard arguments.params.count > 1 else { return value }
             assign(arguments.text(1), value)
             return .null
         case .toJson:
+            // WireMock 3: no value prints nothing (not `null`).
+            if case .null = arguments.param(0).single { return .string("") }
             return .string(TemplateJSON.write(materialized(arguments.param(0)), pretty: true))
         case .formatJson:
             let value = try parsedJSON(arguments.param(0), json: true, arguments)
@@ -211,7 +225,9 @@ extension HandlebarsRenderer {
             if let maximum = try arguments.hashInteger("maxItems"), maximum >= 0, items.count > maximum {
                 items.removeFirst(items.count - maximum)
             }
-            return .array(items, json: true)
+            // WireMock 3 gives the list as text, written by its Jackson: `/` and characters past ASCII as they are,
+            // decimals without an exponent, members whose value is null left out.
+            return .string(TemplateJSON.write(.array(items, json: true), pretty: false, omittingNulls: true, escaping: .jackson))
         default:
             throw arguments.problem("\(helper.rawValue) is not a JSON helper")
         }
