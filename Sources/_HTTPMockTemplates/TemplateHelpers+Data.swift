@@ -203,10 +203,13 @@ extension HandlebarsRenderer {
         case .toJson:
             // WireMock 3: no value prints nothing (not `null`).
             if case .null = arguments.param(0).single { return .string("") }
-            return .string(TemplateJSON.write(materialized(arguments.param(0)), pretty: true))
+            // Written by WireMock's Jackson, which leaves out members whose value is null.
+            return .string(TemplateJSON.write(materialized(arguments.param(0)), pretty: true, omittingNulls: true))
         case .formatJson:
             let value = try parsedJSON(arguments.param(0), json: true, arguments)
-            return .string(TemplateJSON.write(value, pretty: arguments.hashText("format") != "compact"))
+            // Compact, WireMock 3 prints its JSON tree with Jackson's own defaults: a decimal as Java prints it (1E+2).
+            let pretty = arguments.hashText("format") != "compact"
+            return .string(TemplateJSON.write(value, pretty: pretty, plainDecimals: pretty))
         case .jsonMerge:
             guard case .object(let first) = try parsedJSON(arguments.param(0), json: true, arguments),
                   case .object(let second) = try parsedJSON(arguments.param(1), json: true, arguments) else {

@@ -31,15 +31,20 @@ package enum TemplateJSON {
     }
 
     /// `omittingNulls`: members whose value is null are left out of objects (not of lists), as WireMock's Jackson does.
-    static func write(_ value: TemplateValue, pretty: Bool, omittingNulls: Bool = false, escaping: Escaping = .jackson) -> String {
+    /// `plainDecimals`: decimals written without an exponent (`100`, not `1E+2`), as WireMock's Jackson writes them;
+    /// by default when `escaping` is Jackson's (a JSON tree Jackson prints with its own defaults keeps the exponent).
+    static func write(_ value: TemplateValue, pretty: Bool, omittingNulls: Bool = false, escaping: Escaping = .jackson,
+                      plainDecimals: Bool? = nil) -> String {
         var out = ""
-        write(value, pretty: pretty, omittingNulls: omittingNulls, escaping: escaping, nesting: 0, to: &out)
+        write(value, pretty: pretty, omittingNulls: omittingNulls, escaping: escaping, plain: plainDecimals ?? (escaping == .jackson),
+              nesting: 0, to: &out)
         return out
     }
 
-    private static func write(_ value: TemplateValue, pretty: Bool, omittingNulls: Bool, escaping: Escaping, nesting: Int, to out: inout String) {
+    private static func write(_ value: TemplateValue, pretty: Bool, omittingNulls: Bool, escaping: Escaping, plain: Bool, nesting: Int,
+                              to out: inout String) {
         func write(_ value: TemplateValue, pretty: Bool, nesting: Int, to out: inout String) {
-            TemplateJSON.write(value, pretty: pretty, omittingNulls: omittingNulls, escaping: escaping, nesting: nesting, to: &out)
+            TemplateJSON.write(value, pretty: pretty, omittingNulls: omittingNulls, escaping: escaping, plain: plain, nesting: nesting, to: &out)
         }
         func quote(_ text: String, to out: inout String) { TemplateJSON.quote(text, escaping, to: &out) }
         switch value {
@@ -51,7 +56,7 @@ package enum TemplateJSON {
             if number.isFinite { out += TemplateNumber.javaText(of: number) }
             else if escaping == .jackson { quote(TemplateNumber.javaText(of: number), to: &out) }
             else { out += "null" }
-        case .bigNumber(let text): out += TemplateNumber.bigDecimalText(text, plain: escaping == .jackson) ?? text
+        case .bigNumber(let text): out += TemplateNumber.bigDecimalText(text, plain: plain) ?? text
         case .string(let text): quote(text, to: &out)
         case .date: quote(value.text, to: &out)
         case .multi(let multi):

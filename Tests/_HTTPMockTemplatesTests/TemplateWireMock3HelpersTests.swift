@@ -47,4 +47,16 @@ import Testing
         #expect(try render("{{jsonArrayAdd '[{\"a\": null, \"b\": 1}]' '{\"c\": null}'}}") == "[{\"b\":1},{}]")
         #expect(try render("{{size (jsonArrayAdd '[1]' '2')}}") == "5")
     }
+
+    @Test("toJson leaves out members whose value is null, as WireMock's Jackson writes a map; lists keep their nulls")
+    func toJsonOmitsNullMembers() throws {
+        #expect(try render("{{toJson (parseJson '{\"a\": null, \"b\": 1, \"c\": [null, 2]}')}}") == "{\n  \"b\" : 1,\n  \"c\" : [ null, 2 ]\n}")
+    }
+
+    @Test("formatJson: compact prints decimals as Java does (1E+2, 1E-7), pretty without an exponent; both keep null members")
+    func formatJsonNumbers() throws {
+        let json = "{\"a\": 1e2, \"b\": 1E-7, \"c\": 0.0000001, \"d\": 1.50, \"e\": 100, \"f\": null}"
+        #expect(try render("{{formatJson '\(json)' format='compact'}}") == "{\"a\":1E+2,\"b\":1E-7,\"c\":1E-7,\"d\":1.50,\"e\":100,\"f\":null}")
+        #expect(try render("{{formatJson '{\"a\": 1e2, \"f\": null}'}}") == "{\n  \"a\" : 100,\n  \"f\" : null\n}")
+    }
 }
