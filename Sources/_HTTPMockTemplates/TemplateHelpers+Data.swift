@@ -215,7 +215,8 @@ extension HandlebarsRenderer {
                   case .object(let second) = try parsedJSON(arguments.param(1), json: true, arguments) else {
                 throw arguments.problem("jsonMerge merges two JSON objects")
             }
-            return .object(Self.merge(first, second, removeNulls: arguments.hashFlag("removeNulls")))
+            // WireMock 3 gives the merged object as text (its `size` is the text's length).
+            return .string(TemplateJSON.write(.object(Self.merge(first, second, removeNulls: arguments.hashFlag("removeNulls"))), pretty: false))
         case .jsonArrayAdd:
             guard case .array(var items, _) = try parsedJSON(arguments.param(0), json: true, arguments) else {
                 throw arguments.problem("the first argument of jsonArrayAdd must be a JSON array")

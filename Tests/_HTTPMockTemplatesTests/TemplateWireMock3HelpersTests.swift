@@ -59,4 +59,10 @@ import Testing
         #expect(try render("{{formatJson '\(json)' format='compact'}}") == "{\"a\":1E+2,\"b\":1E-7,\"c\":1E-7,\"d\":1.50,\"e\":100,\"f\":null}")
         #expect(try render("{{formatJson '{\"a\": 1e2, \"f\": null}'}}") == "{\n  \"a\" : 100,\n  \"f\" : null\n}")
     }
+
+    @Test("jsonMerge gives text: compact, null members kept, and jsonPath reads it again as a document")
+    func jsonMergeText() throws {
+        #expect(try render("{{jsonMerge '{\"a\": [1, 2], \"n\": 1}' '{\"n\": null, \"b\": 1e2}'}}") == "{\"a\":[1,2],\"n\":null,\"b\":100}")
+        #expect(try render("{{size (jsonMerge '{\"a\": 1}' '{}')}}|{{jsonPath (jsonMerge '{\"a\": [1, 2]}' '{}') '$.a'}}") == "7|[1,2]")
+    }
 }
