@@ -232,57 +232,9 @@ extension HandlebarsRenderer {
             // WireMock 3 gives the list as text, written by its Jackson: `/` and characters past ASCII as they are,
             // decimals without an exponent, members whose value is null left out.
             return .string(TemplateJSON.write(.array(items, json: true), pretty: false, omittingNulls: true, escaping: .jackson))
-        case .jsonRemove:
-            return .string(try jsonRemove(arguments))
         default:
             throw arguments.problem("\(helper.rawValue) is not a JSON helper")
         }
-    }
-
-    /// `{{jsonRemove json '$.path'}}`, as WireMock 3 removes: every member or element the path selects taken out of
-    /// the document, written as its Jackson writes (compact, null members left out); a definite path that leads
-    /// nowhere gives the text as it was, and so does the text `null`.
-    private func jsonRemove(_ arguments: HelperArguments) throws(TemplateProblem) -> String {
-        let input = arguments.param(0)
-        if case .string(let text) = input.single, text == "null" { return text }
-        let source = arguments.text(1)
-        let path: JSONPath
-        do { path = try JSONPath(source) } catch { throw arguments.problem("the JSONPath '\(source)' does not compile (\(error.message))") }
-        var document = try parsedJSON(input, json: true, arguments)
-        try read(document.text.utf8.count, arguments.call.position)
-        // Each selected value with where it is (several places for a few names at the end, `$['a','b']`).
-        typealias Places = [[JSONPath.Member]]
-        let whole = document
-        let inside: (Places, JSONPath.Member) -> Places? = { places, member in
-            places.count == 1 ? [places[0] + [member]] : nil
-        }
-        let keys: (Places) -> [String]? = { places in
-            places.count == 1 ? TemplateJSON.keys(whole, at: places[0]) : nil
-        }
-        let merge: ([(String, JSONValue, Places?)]) -> Places? = { parts in
-            var all: Places = []
-            for part in parts { all += part.2 ?? [] }
-            return all
-        }
-        let root: Places = [[]]
-        // As Jayway's JSONPath with WireMock's options: a member missing at the end is a place to remove (nothing is).
-        let found = path.select(in: TemplateJSON.selectable(document), view: root, inside: inside, keys: keys, merge: merge,
-                                leafToNull: true)
-        var places: [[JSONPath.Member]] = []
-        for (_, view) in found {
-            // No view: a member missing at the end (null), where there is nothing to take out.
-            guard let view else { continue }
-            guard !view.isEmpty else { throw arguments.problem("jsonRemove cannot remove what '\(source)' selects") }
-            places += view
-        }
-        // A definite path that leads nowhere leaves the text as it was; anything else is written again.
-        if found.isEmpty, path.isDefinite { return input.single.text }
-        if places.contains(where: \.isEmpty) { throw arguments.problem("jsonRemove cannot remove the whole document ('\(source)')") }
-        // All at once, in one walk of the document (a place selected twice is removed once).
-        var removals = TemplateJSON.Removals()
-        for place in places { removals.add(place[...]) }
-        document = removals.applied(to: document)
-        return TemplateJSON.write(document, pretty: false, omittingNulls: true)
     }
 
     /// The request model as a map; other values as they are.

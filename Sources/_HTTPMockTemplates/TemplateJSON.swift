@@ -191,52 +191,6 @@ package enum TemplateJSON {
         .object(TemplateObject(parts.map { ($0.0, $0.2 ?? value($0.1)) }))
     }
 
-    /// The keys, in its order, of the object at `place` in `value`.
-    static func keys(_ value: TemplateValue, at place: [JSONPath.Member]) -> [String]? {
-        var current = value
-        for member in place {
-            guard let next = inside(current, member) else { return nil }
-            current = next
-        }
-        return keys(current)
-    }
-
-    /// Places to take out of a document, as a tree of members: each removed in one walk of it.
-    struct Removals {
-        private var removed = false
-        private var inside: [JSONPath.Member: Removals] = [:]
-
-        init() {}
-
-        mutating func add(_ place: ArraySlice<JSONPath.Member>) {
-            guard let first = place.first else { removed = true; return }
-            inside[first, default: Removals()].add(place.dropFirst())
-        }
-
-        /// `value` without the places added (those not there are left alone).
-        func applied(to value: TemplateValue) -> TemplateValue {
-            switch value {
-            case .object(let object):
-                var kept = TemplateObject(json: object.json, caseInsensitive: object.caseInsensitive)
-                for (key, item) in object.pairs {
-                    guard let below = inside[.name(key)] else { kept[key] = item; continue }
-                    if !below.removed { kept[key] = below.applied(to: item) }
-                }
-                return .object(kept)
-            case .array(let items, let json):
-                var kept: [TemplateValue] = []
-                kept.reserveCapacity(items.count)
-                for (index, item) in items.enumerated() {
-                    guard let below = inside[.index(index)] else { kept.append(item); continue }
-                    if !below.removed { kept.append(below.applied(to: item)) }
-                }
-                return .array(kept, json: json)
-            default:
-                return value
-            }
-        }
-    }
-
     /// The keys of an object of a document, in its order.
     static func keys(_ value: TemplateValue) -> [String]? {
         switch value {
