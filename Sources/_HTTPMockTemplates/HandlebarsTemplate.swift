@@ -377,7 +377,7 @@ package final class HandlebarsRenderer {
         let value = try run(helper, arguments)
         switch value {
         case .string(let text): try charge(text.utf8.count, call.position)
-        case .array where helper == .array || helper == .arrayAdd || helper == .jsonArrayAdd:
+        case .array where helper == .array || helper == .arrayAdd:
             // A loop could nest lists without end; nesting that deep cannot even be printed.
             if value.depth(limit: limits.nesting) > limits.nesting {
                 throw arguments.problem("lists nest more than \(limits.nesting) deep")
