@@ -40,7 +40,7 @@ package struct HandlebarsParser {
     // MARK: - Tags
 
     enum TagKind: Equatable {
-        case output(escaped: Bool), comment, open, inverseOpen, close, elseTag
+        case output, comment, open, inverseOpen, close, elseTag
     }
 
     struct Tag {
@@ -98,7 +98,7 @@ package struct HandlebarsParser {
         if at(index) == UInt8(ascii: "{"), at(index + 1) == UInt8(ascii: "{") {
             throw TemplateProblem("raw blocks ({{{{raw}}}} … {{{{/raw}}}}) are not supported; write \\{{ for literal braces", at: position(start))
         }
-        var tag = Tag(kind: .output(escaped: true), content: index..<index, start: start)
+        var tag = Tag(kind: .output, content: index..<index, start: start)
         if at(index) == UInt8(ascii: "~") { tag.stripBefore = true; index += 1 }
 
         // Comments end at the first `}}` (or `--}}` for `{{!-- --}}`), whatever they hold.
@@ -158,7 +158,7 @@ package struct HandlebarsParser {
         if contentEnd > index, bytes[contentEnd - 1] == UInt8(ascii: "~") { tag.stripAfter = true; contentEnd -= 1 }
         let end = cursor + closer.utf8.count
         if triple {
-            tag.kind = .output(escaped: false)
+            tag.kind = .output
             tag.content = index..<contentEnd
             return (tag, end)
         }
@@ -178,7 +178,7 @@ package struct HandlebarsParser {
         case UInt8(ascii: ">"):
             throw TemplateProblem("partials ({{> name}}) are not supported; write the content in place", at: position(start))
         case UInt8(ascii: "&"):
-            tag.kind = .output(escaped: false)
+            tag.kind = .output
             index += 1
         case UInt8(ascii: "*"):
             throw TemplateProblem("decorators ({{* …}}) are not supported", at: position(start))
@@ -522,10 +522,10 @@ private struct TreeBuilder {
                 switch tag.kind {
                 case .comment: continue
                 case .close, .elseTag: return (nodes, tag)
-                case .output(let escaped):
+                case .output:
                     let (call, _) = try parser.expression(tag.content, allowsBlockParams: false)
                     try parser.checks.check(call, asBlock: false)
-                    nodes.append(.output(call, escaped: escaped))
+                    nodes.append(.output(call))
                 case .open, .inverseOpen:
                     nodes.append(.block(try block(tag)))
                 }

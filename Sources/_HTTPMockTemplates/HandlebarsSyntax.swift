@@ -61,8 +61,9 @@ package struct HandlebarsCall: Sendable {
 /// One piece of a parsed template.
 indirect enum HandlebarsNode: Sendable {
     case text(String)
-    /// `{{…}}` (HTML-escaped) or `{{{…}}}` / `{{&…}}` (as it is).
-    case output(HandlebarsCall, escaped: Bool)
+    /// `{{…}}`, `{{{…}}}` or `{{&…}}`: all three print the value as it is, as WireMock 3 does (it turned
+    /// Handlebars' HTML escaping off; WireMock 2 escaped `{{…}}`).
+    case output(HandlebarsCall)
     case block(HandlebarsBlock)
 }
 

@@ -227,11 +227,9 @@ package final class HandlebarsRenderer {
             case .text(let text):
                 try step(nil)
                 try append(text, to: &out, nil)
-            case .output(let call, let escaped):
+            case .output(let call):
                 try step(call.position)
-                let text = printed(try evaluate(call))
-                let safe = call.helper?.writesJSON ?? false
-                try append(escaped && !safe ? Self.htmlEscaped(text) : text, to: &out, call.position)
+                try append(printed(try evaluate(call)), to: &out, call.position)
             case .block(let block):
                 try step(block.call.position)
                 try render(block, into: &out)
@@ -458,24 +456,6 @@ package final class HandlebarsRenderer {
     func assign(_ name: String, _ value: TemplateValue) {
         variables[name] = value
         if frames.count > 1, frames[frames.count - 1].params[name] != nil { frames[frames.count - 1].params[name] = value }
-    }
-
-    static func htmlEscaped(_ value: String) -> String {
-        guard value.utf8.contains(where: { [0x26, 0x3C, 0x3E, 0x22, 0x27, 0x60, 0x3D].contains($0) }) else { return value }
-        var result = ""
-        for character in value {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#x27;"
-            case "`": result += "&#x60;"
-            case "=": result += "&#x3D;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }
 

@@ -120,14 +120,6 @@ package enum TemplateHelper: String, CaseIterable, Sendable {
         }
     }
 
-    /// Writes JSON, which `{{…}}` prints as it is, as WireMock does (other values are HTML-escaped there).
-    var writesJSON: Bool {
-        switch self {
-        case .toJson, .formatJson, .jsonMerge, .jsonArrayAdd: true
-        default: false
-        }
-    }
-
     /// Helpers of WireMock or Handlebars.java this library does not run, and what to do instead.
     static let unsupported: [String: String] = [
         "random": "it needs WireMock's faker extension; use randomValue, randomInt or pickRandom",

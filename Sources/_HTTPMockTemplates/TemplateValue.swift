@@ -170,7 +170,7 @@ extension TemplateValue {
         }
     }
 
-    /// The text the value prints as (before HTML escaping).
+    /// The text the value prints as.
     var text: String {
         switch self {
         case .null: return ""

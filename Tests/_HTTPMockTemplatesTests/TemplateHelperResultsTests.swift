@@ -81,7 +81,7 @@ import Testing
         #expect(try render("{{{jsonPath request.body '$.arr[0]'}}}|{{{jsonPath request.body '$.obj.g[*]'}}}", body: body)
             == "{\n  \"z\" : 1\n}|[{\"k\":2,\"j\":null}]")
         #expect(try render("{{jsonPath request.body '$.obj.c'}}", body: body)
-            == "{\n  &quot;z&quot; : &quot;q\\&quot;xé\\n&quot;,\n  &quot;x&quot; : true\n}")
+            == "{\n  \"z\" : \"q\\\"xé\\n\",\n  \"x\" : true\n}")
         #expect(try render("{{#with (jsonPath request.body '$.obj')}}{{b}}-{{c.x}}{{/with}}|{{jsonPath request.body '$.obj.a[1]'}}", body: body) == "1-true|2.0")
     }
 
@@ -97,7 +97,7 @@ import Testing
     func objectsInSelectedLists() throws {
         let body = #"{"a": [{"z": 1, "b": [1, {"q": 2}]}, "s", 2.0], "o": {"z": null, "c": {"q": 2}}}"#
         #expect(try render("{{#each (jsonPath request.body '$.a')}}{{{this}}};{{/each}}|{{#each (jsonPath request.body '$.a[*]')}}{{this}};{{/each}}", body: body)
-            == #"{z=1, b=[1,{"q":2}]};s;2.0;|{z&#x3D;1, b&#x3D;[1,{&quot;q&quot;:2}]};s;2.0;"#)
+            == #"{z=1, b=[1,{"q":2}]};s;2.0;|{z=1, b=[1,{"q":2}]};s;2.0;"#)
         #expect(try render("{{{jsonPath request.body '$.a'}}}|{{{lookup (jsonPath request.body '$.o') 'c'}}}", body: body)
             == #"[{"z":1,"b":[1,{"q":2}]},"s",2.0]|{q=2}"#)
     }

@@ -169,7 +169,7 @@ import Testing
     func parsedValues() throws {
         let body = #"{"a": "x/y", "b": [1, 2.0], "c": {"d": 1}, "n": null, "big": 123456789012345678901234567890, "dec": 1.10, "inf": 1e400, "long": 1.00000000000000000001, "e": 2e3}"#
         #expect(try render("{{parseJson request.body 'x'}}{{x.a}}|{{x.b}}|{{x.c}}|{{x.n}}|{{x.big}}|{{x.dec}}|{{x.inf}}|{{x.long}}|{{x.e}}", body: body)
-            == "x/y|[1, 2.0]|{d&#x3D;1}||123456789012345678901234567890|1.10|1E+400|1.00000000000000000001|2E+3")
+            == "x/y|[1, 2.0]|{d=1}||123456789012345678901234567890|1.10|1E+400|1.00000000000000000001|2E+3")
         #expect(try render("{{#parseJson 'y'}}{\"k\": [1, 1.50, \"x/y\"]}{{/parseJson}}{{y.k}}|{{y.k.[1]}}") == "[1, 1.50, x/y]|1.50")
         #expect(try render("{{parseJson request.body 'x'}}{{math x.dec '*' 2}}|{{math x.dec '+' 1}}|{{#eq x.dec 1.1}}eq{{else}}ne{{/eq}}|{{#gt x.dec 1}}gt{{/gt}}", body: #"{"dec": 1.10}"#)
             == "2.2|2.1|eq|gt")
@@ -190,7 +190,7 @@ import Testing
         #expect(try render("{{{xPath request.body '/r/b'}}}", body: #"<r><b z="1" a="2" xmlns:n="urn:n" n:m="3" xmlns="urn:d" B="5"><n:c/></b></r>"#)
             == "<b xmlns=\"urn:d\" xmlns:n=\"urn:n\" B=\"5\" a=\"2\" n:m=\"3\" z=\"1\">\n  <n:c/>\n</b>\n")
         #expect(try render("{{{xPath request.body '/*/*'}}}|{{xPath request.body '/a/e'}}", body: #"<n:a xmlns:n="urn:x"><n:b at="v">in ns</n:b><e/></n:a>"#)
-            == "<n:b at=\"v\">in ns</n:b>\n|&lt;e/&gt;\n")
+            == "<n:b at=\"v\">in ns</n:b>\n|<e/>\n")
         #expect(try render("{{#each (xPath request.body '//c')}}{{{this}}}{{/each}}|{{{xPath request.body '/a'}}}", body: #"<a v="x&#10;y&#9;z&amp;&gt;&apos;"><c><d>1</d></c><c>2</c></a>"#)
             == "<c>\n  <d>1</d>\n</c>\n<c>2</c>\n|<a v=\"x&#10;y&#9;z&amp;&gt;'\">\n  <c>\n    <d>1</d>\n  </c>\n  <c>2</c>\n</a>\n")
     }
@@ -211,13 +211,13 @@ import Testing
             == "[ab...][abc][abc...][a?...]")
         #expect(try render("[{{trim '  a b  '}}][{{trim '\t\na\u{a0}'}}][{{trim '\u{2003}x\u{1}'}}]") == "[a b][a\u{a0}][\u{2003}x]")
         #expect(try render("[{{regexExtract 'abc' '[0-9]+'}}][{{regexExtract 'abc' '[0-9]+' default='none'}}][{{regexExtract 'abc' '([0-9]+)' 'p'}}{{p.0}}][{{regexExtract 'a<b' 'x<y'}}]")
-            == "[[ERROR: Nothing matched [0-9]+]][none][[ERROR: Nothing matched ([0-9]+)]][[ERROR: Nothing matched x&lt;y]]")
+            == "[[ERROR: Nothing matched [0-9]+]][none][[ERROR: Nothing matched ([0-9]+)]][[ERROR: Nothing matched x<y]]")
         #expect(throws: TemplateProblem.self) { try render("{{substring 'h😀llo' 1 10}}") }
     }
 
     @Test("string helpers as Handlebars.java's: Java's final sigma, replace of nothing, pads of several characters in UTF-16, slugify of letters and spaces")
     func moreStrings() throws {
-        #expect(try render("{{lower 'ΣΑΣ ΟΔΟΣ. Σ ΑΣ1 Σ\\'Α'}}|{{upper 'ﬁ ŉ'}}|{{lower 'ẞ İ'}}") == "σας οδος. σ ας1 σ&#x27;α|FI ʼN|ß i̇")
+        #expect(try render("{{lower 'ΣΑΣ ΟΔΟΣ. Σ ΑΣ1 Σ\\'Α'}}|{{upper 'ﬁ ŉ'}}|{{lower 'ẞ İ'}}") == "σας οδος. σ ας1 σ'α|FI ʼN|ß i̇")
         #expect(try render("{{replace 'x😀' '' '-'}}|{{replace 'aXbX' 'X' ''}}|{{replace 'a.b' '.' '$0'}}") == "-x-?-?-|ab|a$0b")
         #expect(try render("[{{ljust '😀' size=4 pad='.'}}][{{rjust 'é' size=3}}][{{center 'ab' size=6 pad='xy'}}][{{center 'ab' size=7 pad='xyz'}}][{{rjust 'ab' size=7 pad='😀'}}][{{ljust 'ab' size=1}}]")
             == "[😀..][  é][xyabxy][xyabxyz][😀😀?ab][ab]")
@@ -234,7 +234,7 @@ import Testing
     @Test("dates: a Java pattern prints as Java prints it: S in milliseconds, u the day from Monday, five letters a full name; truncateDate in the moment's offset")
     func javaPatterns() throws {
         #expect(try render("{{date (parseDate '2021-10-11T12:34:56.789Z') format='S|SS|SSS|SSSS|SSSSSS|u|uu|EEEEE|E|EEE|MMMMM|M|MMM|LLLLL|aaaa|yyyyy|F|W|D'}}|{{date (parseDate '2021-10-10T01:00:00.005Z') format=\"u S 'S' ''\"}}")
-            == "789|789|789|0789|000789|1|01|Monday|Mon|Mon|October|10|Oct|October|PM|02021|2|3|284|7 5 S &#x27;")
+            == "789|789|789|0789|000789|1|01|Monday|Mon|Mon|October|10|Oct|October|PM|02021|2|3|284|7 5 S '")
         #expect(try render("{{truncateDate (parseDate '2021-10-11T01:34:56+02:00') 'first hour of day'}}|{{truncateDate (parseDate '2021-10-01T01:34:56+02:00') 'first day of month'}}|{{truncateDate (parseDate '2021-10-11T12:34:56-03:30') 'first minute of hour'}}|{{truncateDate (parseDate '2021-10-11T12:34:56Z') 'last day of year'}}")
             == "2021-10-11T00:00:00+02:00|2021-10-01T00:00:00+02:00|2021-10-11T12:00:00-03:30|2021-12-31T00:00:00Z")
     }

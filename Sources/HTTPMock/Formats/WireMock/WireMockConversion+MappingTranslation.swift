@@ -150,8 +150,6 @@ extension WireMockConversion {
             return response
         }
 
-        /// An HTTPMock template (`{{path.id}}`, `{{query.q}}`…) in WireMock's Handlebars. In JSON a value is written
-        /// HTML-escaped, as WireMock's `{{…}}` does (so a quote cannot end the string); in text, as it is.
         /// A streamed body: every byte as the body, dribbled over the parts' time for WireMock, and the parts in the
         /// mapping's metadata for HTTPMock (``WireMockStreamParts``).
         private mutating func stream(_ parts: [(after: Double, data: Data)], into response: inout [String: JSONValue], index: Int,
@@ -170,10 +168,16 @@ extension WireMockConversion {
             }
         }
 
+        /// An HTTPMock template (`{{path.id}}`, `{{query.q}}`…) in WireMock's Handlebars. In text a value is written
+        /// as it is. In JSON it stands inside a string, escaped as HTTPMock escapes it: WireMock 3 prints `{{…}}`
+        /// unescaped, so the value goes through `toJson` (a JSON string, quotes and all, as Jackson writes it) and
+        /// `regexExtract` keeps what is between its quotes; `val … default=''` makes a missing value the empty string.
         private func handlebars(_ text: String, json: Bool, place: String) throws(HTTPMockError) -> String {
             let template = try BodyTemplate(text, pathNames: pathNames, escapesForJSON: json, place: place)
             let names = usesPathTemplate ? Dictionary(uniqueKeysWithValues: pathNames.map { ($1, $0) }) : [:]
-            func output(_ expression: String) -> String { json ? "{{\(expression)}}" : "{{{\(expression)}}}" }
+            func output(_ expression: String) -> String {
+                json ? #"{{{regexExtract (toJson (val \#(expression) default='')) '(?s)(?<=^").*(?="$)'}}}"# : "{{{\(expression)}}}"
+            }
             func member(_ name: String) -> String {
                 name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") } ? name : "[\(name)]"
             }

@@ -159,6 +159,43 @@ import Testing
         #expect(users.contains(#""urlPathTemplate" : "/users/{id}""#) || users.contains(#""urlPathTemplate": "/users/{id}""#))
     }
 
+    @Test("a JSON body template converts to Handlebars that WireMock 3 prints unescaped: any value (quotes, backslashes, control characters, line separators, markup, a missing one) gives the same JSON (HTTPMOCK_CONVERT_SEED replays a run)")
+    func jsonTemplatesKeepTheirValuesWhole() async throws {
+        let seed = ProcessInfo.processInfo.environment["HTTPMOCK_CONVERT_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+        var random = SplitMix(seed: seed)
+        let source = try scratch()
+        try Data(#"""
+        { "mocks": [ { "request": { "path": "/users/{id}" }, "response": { "template": true, "json": {
+            "id": "{{path.id}}", "greeting": "Hello \"{{query.name}}\"!", "both": "{{header.X-A}}|{{query.name}}",
+            "nested": [ { "m": "{{method}}" }, "{{url}}" ], "plain": "<&'>" } } } ] }
+        """#.utf8).write(to: source.appendingPathComponent("users.mock.json"))
+        let folder = try scratch()
+        #expect(try WireMockConversion.convertMappings(at: source, into: folder).mappings == 1)
+        let original = HTTPMock()
+        try original.loadMappings(from: source)
+        let converted = HTTPMock()
+        try converted.loadWireMockMappings(from: folder)
+        let pool: [String] = ["a", "Z", "0", " ", "\"", "\\", "/", "<", ">", "&", "'", "=", "{", "}", "é", "😀", "\u{2028}", "\u{85}", "\t", "\n", "\u{1}", "\u{1F}", "\u{7F}", "%"]
+        func value(_ pool: [String]) -> String { (0..<Int(random.next() % 9)).map { _ in pool.randomElement(using: &random)! }.joined() }
+        let headerPool = pool.filter { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F } }
+        for index in 0..<40 {
+            let (id, name, header) = (value(pool.filter { $0 != "/" }), value(pool), value(headerPool).trimmingCharacters(in: .whitespaces))
+            let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! }
+            let query = random.next() % 4 == 0 ? "" : "?name=\(encode(name))"
+            let headers = random.next() % 4 == 0 ? [:] : ["X-A": header]
+            let asked = request(["GET", "POST"][Int(random.next() % 2)], "https://api.example.com/users/\(encode(id.isEmpty ? "x" : id))\(query)", headers: headers)
+            // Status and headers alike; the bodies the same JSON (Jackson writes \u001F where HTTPMock writes \u001f).
+            let (want, got) = (await fullAnswers(original, [asked]), await fullAnswers(converted, [asked]))
+            let (wanted, answered) = (try #require(want.first).split(separator: " ", maxSplits: 5), try #require(got.first).split(separator: " ", maxSplits: 5))
+            #expect(wanted.count == 6 && wanted.prefix(4) == answered.prefix(4), "seed \(seed), case \(index): \(got) against \(want)")
+            let object = try JSONSerialization.jsonObject(with: Data(try #require(wanted.last).utf8)) as? NSDictionary
+            let convertedObject = try JSONSerialization.jsonObject(with: Data(try #require(answered.last).utf8)) as? NSDictionary
+            #expect(object != nil && object == convertedObject, "seed \(seed), case \(index): \(got) against \(want)")
+            // The answer holds the value as it was sent.
+            #expect(object?["greeting"] as? String == "Hello \"\(query.isEmpty ? "" : name)\"!", "seed \(seed), case \(index): \(want)")
+        }
+    }
+
     @Test func mappingFilesKeepTheirOrderQueriesAndAnswersInTurn() async throws {
         let source = try scratch()
         try Data(#"""

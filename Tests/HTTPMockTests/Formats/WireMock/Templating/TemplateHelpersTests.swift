@@ -92,7 +92,7 @@ import TestSupport
             "/array-add": "{{#assign 'existing'}}[{\"id\": 123}, {\"id\": 321}]{{/assign}}{{#jsonArrayAdd existing maxItems=2}}{\"id\": 456}{{/jsonArrayAdd}}|{{jsonArrayAdd '[1]' '[2, 3]' flatten=true}}",
         ])
         try await server.expect("/path", method: "POST", body: body, "Stuff|{\n  \"inner\" : \"Stuff\"\n}|[\"a\",\"b\"]|M|a1b2|2")
-        try await server.expect("/parse", method: "POST", body: #"{"name": "from body"}"#, "transformed 2|from body|{name&#x3D;transformed, list&#x3D;[1, 2]}")
+        try await server.expect("/parse", method: "POST", body: #"{"name": "from body"}"#, "transformed 2|from body|{name=transformed, list=[1, 2]}")
         try await server.expect("/tojson", headers: ["Authorization": "whatever"], "[ 1, 2, 3 ]|{\n  \"Authorization\" : \"whatever\"\n}")
         try await server.expect("/format", "{\n  \"foo\" : true,\n  \"bar\" : {\n    \"baz\" : false\n  }\n}|{\"foo\":true,\"bar\":{\"baz\":false}}")
         try await server.expect("/merge", #"{"id":456,"address":{"number":"12","street":"High Street"},"hobbies":["rugby"],"nickname":"Bob"}"#)
@@ -108,7 +108,7 @@ import TestSupport
             "/val": "{{val request.query.search or='default'}}|{{val request.query.search default='d2'}}|[{{val request.query.none}}]|{{val (array 1 2 3) default='123'}}|{{val 'value for myVar' assign='myVar'}}{{myVar}}|{{val null or='other' assign='myVar'}}{{myVar}}|{{val 10 assign='n'}}{{#lt n 20}}Less Than{{else}}More Than{{/lt}}",
             "/assign": "{{#assign 'myCapitalisedQuery'}}  {{capitalize request.query.search}}  {{/assign}}Capitalised query: {{myCapitalisedQuery}}",
         ])
-        try await server.expect("/base64", headers: ["X-Plain": "hello", "X-Encoded": "aGVsbG8="], "aGVsbG8&#x3D;|hello|YWI|Content to decode")
+        try await server.expect("/base64", headers: ["X-Plain": "hello", "X-Encoded": "aGVsbG8="], "aGVsbG8=|hello|YWI|Content to decode")
         try await server.expect("/url", "a+b%26c%2F%C3%A9|Content to decode|x+y")
         try await server.expect("/form", method: "POST", body: "formField3=hello+world%21&multi=1&multi=2&multi=3", "hello world!|2|1, 3|3")
         try await server.expect("/val?search=abc", "abc|abc|[]|[1, 2, 3]|value for myVar|other|Less Than")
@@ -186,7 +186,7 @@ import TestSupport
         let request = CapturedRequest(url: URL(string: "http://localhost/")!)
         let allowed = try HandlebarsTemplate("{{systemValue key='PATH'}}|{{systemValue key='HTTPMOCK_NO_SUCH_VARIABLE' default='none'}}",
                                              pathNames: [:], place: "test", environmentAccess: true)
-        #expect(allowed.render(request) == HandlebarsRenderer.htmlEscaped(ProcessInfo.processInfo.environment["PATH"] ?? "") + "|none")
+        #expect(allowed.render(request) == (ProcessInfo.processInfo.environment["PATH"] ?? "") + "|none")
         #expect(throws: TemplateError.self) { try HandlebarsTemplate("{{systemValue key='PATH'}}", pathNames: [:], place: "test") }
         let template = try BodyTemplate(wireMock: "{{systemValue key='HTTPMOCK_NO_SUCH_VARIABLE' default='d'}}", pathNames: [:], place: "test", environmentAccess: true)
         #expect(template.text(request) == "d")
