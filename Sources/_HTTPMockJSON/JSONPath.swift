@@ -152,8 +152,25 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
             case (.wildcard, .object(let object)): return names(object, view).map { (object[$0]!, child(view, .name($0))) }
             case (.filter(let filter), .array(let array)):
                 return array.indices.filter { filter.holds(for: array[$0]) }.map { (array[$0], child(view, .index($0))) }
-            case (.filter(let filter), .object(let object)):
-                return names(object, view).filter { filter.holds(for: object[$0]!) }.map { (object[$0]!, child(view, .name($0))) }
+            case (.filter(let filter), .object):
+                // As Jayway's: a filter on an object tests the object itself.
+                return filter.holds(for: value) ? [found] : []
+            case (.descendants(.filter(let filter)), _):
+                // As Jayway's scan: an object the filter holds for, then what is below it; an array's elements only
+                // where the filter holds for the array itself (each element object is tested on its own below).
+                var result: [Found] = []
+                switch value {
+                case .object(let object):
+                    if filter.holds(for: value) { result.append(found) }
+                    for name in names(object, view) { result += apply(step, to: (object[name]!, child(view, .name(name))), leaf: leaf) }
+                case .array(let array):
+                    if filter.holds(for: value) {
+                        result += array.indices.filter { !leaf || filter.holds(for: array[$0]) }.map { (array[$0], child(view, .index($0))) }
+                    }
+                    for index in array.indices { result += apply(step, to: (array[index], child(view, .index(index))), leaf: leaf) }
+                default: break
+                }
+                return result
             case (.descendants(let inner), _):
                 var result = apply(inner, to: found, leaf: leaf)
                 switch value {
@@ -251,7 +268,19 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         case (.wildcard, .array(let array)): return array
         case (.wildcard, .object(let object)): return object.keys.sorted().map { object[$0]! }
         case (.filter(let filter), .array(let array)): return array.filter { filter.holds(for: $0) }
-        case (.filter(let filter), .object(let object)): return object.keys.sorted().map { object[$0]! }.filter { filter.holds(for: $0) }
+        case (.filter(let filter), .object): return filter.holds(for: value) ? [value] : []
+        case (.descendants(.filter(let filter)), _):
+            var found: [JSONValue] = []
+            switch value {
+            case .object(let object):
+                if filter.holds(for: value) { found.append(value) }
+                for key in object.keys.sorted() { found += apply(step, to: object[key]!, leaf: leaf) }
+            case .array(let array):
+                if filter.holds(for: value) { found += array.filter { !leaf || filter.holds(for: $0) } }
+                for element in array { found += apply(step, to: element, leaf: leaf) }
+            default: break
+            }
+            return found
         case (.descendants(let inner), _):
             var found = apply(inner, to: value, leaf: leaf)
             switch value {

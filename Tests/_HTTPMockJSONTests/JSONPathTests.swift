@@ -31,13 +31,34 @@ import Testing
     func listOperators() throws {
         #expect(try skus("$.items[?(@.sku in ['A-1', 'C-3'])]") == ["A-1", "C-3"])
         #expect(try skus("$.items[?(@.qty nin [1, 2])]") == ["C-3"])
-        // A filter on an object tests its members: the customer is the one with tags.
-        #expect(try select("$[?(@.tags anyof ['eu', 'us'])]").count == 1)
-        #expect(try select("$[?(@.tags anyof ['us'])]").isEmpty)
+        // A filter on an object tests the object itself, as Jayway's does.
+        #expect(try select("$[?(@.customer.tags anyof ['eu', 'us'])]").count == 1)
+        #expect(try select("$[?(@.tags anyof ['eu', 'us'])]").isEmpty)
+        #expect(try select("$.customer[?(@.tags anyof ['us'])]").isEmpty)
         #expect(try JSONPath("$[?(@.customer.tags subsetof ['vip', 'eu', 'us'])]").select(in: .array([Self.order])).count == 1)
         #expect(try JSONPath("$[?(@.customer.tags noneof ['us'])]").select(in: .array([Self.order])).count == 1)
         #expect(try JSONPath("$[?(@.customer.tags size 2)]").select(in: .array([Self.order])).count == 1)
         #expect(try JSONPath("$[?(@.notes empty true && @.items empty false)]").select(in: .array([Self.order])).count == 1)
+    }
+
+    @Test("a filter on an object tests the object itself, and a scan tests each object once, as WireMock 2.35.1 answered")
+    func filtersOnObjects() throws {
+        let document = JSONValue(data: Data(#"{"customer": {"name": "ann", "tags": ["eu"], "x": {"tags": 1, "name": "inner"}}, "n": 1}"#.utf8))!
+        func names(_ path: String) throws -> [String] {
+            try JSONPath(path).select(in: document).map { value in
+                if case .string(let text) = value { return text }
+                if case .object(let object) = value { return object.keys.sorted().joined(separator: ",") }
+                return "\(value)"
+            }
+        }
+        #expect(try names("$[?(@.customer)]") == ["customer,n"])
+        #expect(try names("$.customer[?(@.tags)]") == ["name,tags,x"])
+        #expect(try names("$[?(@.tags)]").isEmpty)
+        #expect(try names("$.customer[?(@.tags)].name") == ["ann"])
+        #expect(try names("$..[?(@.tags)].name") == ["ann", "inner"])
+        let lists = JSONValue(data: Data(#"{"a": [{"k": 1}, {"j": 0}], "b": {"k": 2}, "c": [[{"k": 3}]]}"#.utf8))!
+        #expect(try JSONPath("$..[?(@.k)].k").select(in: lists) == [.int(1), .int(2), .int(3)])
+        #expect(try JSONPath("$.a[?(@.k)]").select(in: lists).count == 1)
     }
 
     @Test("filters as Jayway's (WireMock 2.35.1 answered each): a member not there differs from every value; anyof, noneof and subsetof hold only for a list")
