@@ -407,6 +407,9 @@ private struct Parser {
                 if eat(".") {
                     if peek() == "[" { position += 1; steps.append(.descendants(try bracket())) }
                     else { steps.append(.descendants(try dotted())) }
+                } else if eat("[") {
+                    // `$.[0]` is `$[0]`, as Jayway reads it (WireMock's documentation writes `$.[?(…)]`).
+                    steps.append(try bracket())
                 } else {
                     steps.append(try dotted())
                 }

@@ -59,6 +59,9 @@ import Testing
         let lists = JSONValue(data: Data(#"{"a": [{"k": 1}, {"j": 0}], "b": {"k": 2}, "c": [[{"k": 3}]]}"#.utf8))!
         #expect(try JSONPath("$..[?(@.k)].k").select(in: lists) == [.int(1), .int(2), .int(3)])
         #expect(try JSONPath("$.a[?(@.k)]").select(in: lists).count == 1)
+        // `.` before a bracket is read as the bracket alone, as in Jayway: `$.[?(…)]` is `$[?(…)]`.
+        #expect(try JSONPath("$.a.[?(@.k)].k").select(in: lists) == [.int(1)])
+        #expect(try JSONPath("$.c.[0].[0].k").select(in: lists) == [.int(3)])
     }
 
     @Test("filters as Jayway's (WireMock 2.35.1 answered each): a member not there differs from every value; anyof, noneof and subsetof hold only for a list")
