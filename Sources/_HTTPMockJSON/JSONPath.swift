@@ -76,6 +76,32 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         return name
     }
 
+    /// Whether a step names an element by a negative index (`[-1]`, `[0,-1]`) or a slice has a negative bound
+    /// beside another (`[-3:-1]`, `[0:-1]`): Jayway reads those in place of an update as written, not from the end.
+    package var hasNegativePositions: Bool {
+        func negative(_ step: Step) -> Bool {
+            switch step {
+            case .index(let index): index < 0
+            case .indices(let indices): indices.contains { $0 < 0 }
+            case .slice(let from?, let to?): from < 0 || to < 0
+            case .descendants(let inner): negative(inner)
+            default: false
+            }
+        }
+        return steps.contains(where: negative)
+    }
+
+    /// The path without the function it ends in (`$.items` of `$.items.length()`); the path itself if it ends in none.
+    package var withoutFinalFunction: JSONPath {
+        guard case .function? = steps.last else { return self }
+        return JSONPath(source: source, steps: Array(steps.dropLast()))
+    }
+
+    private init(source: String, steps: [Step]) {
+        self.source = source
+        self.steps = steps
+    }
+
     /// Compiles `source`; the error says what is wrong, for the caller to place.
     package init(_ source: String) throws(JSONPathError) {
         var parser = Parser(text: Array(source.unicodeScalars), source: source)

@@ -80,6 +80,12 @@ package struct TemplateChecks: Sendable {
             if let text = literal(second) {
                 do { _ = try JSONPath(text) } catch { throw fail("the JSONPath '\(text)' does not compile (\(error.message))") }
             }
+        case .jsonRemove:
+            if let text = literal(second) {
+                let path: JSONPath
+                do { path = try JSONPath(text) } catch { throw fail("the JSONPath '\(text)' does not compile (\(error.message))") }
+                if let problem = HandlebarsRenderer.removalProblem(path) { throw fail(problem) }
+            }
         case .matches, .regexExtract:
             if let text = literal(second), (try? NSRegularExpression(pattern: text)) == nil {
                 throw fail("the regular expression '\(text)' does not compile")

@@ -16,7 +16,7 @@ package enum TemplateHelper: String, CaseIterable, Sendable {
     // Numbers and lists.
     case math, range, array, arrayAdd, arrayRemove, arrayJoin
     // JSON.
-    case jsonPath, parseJson, toJson, formatJson, jsonMerge, jsonArrayAdd
+    case jsonPath, parseJson, toJson, formatJson, jsonMerge, jsonArrayAdd, jsonRemove
     // Encodings and forms.
     case base64, urlEncode, formData
     // Variables.
@@ -101,6 +101,7 @@ package enum TemplateHelper: String, CaseIterable, Sendable {
         case .formatJson: Spec(params: 1...1, hash: ["format"], block: .content(first: true), usage: "{{formatJson request.body format='pretty'}}")
         case .jsonMerge: Spec(params: 2...2, hash: ["removeNulls"], block: .content(first: false), usage: "{{jsonMerge first second}}")
         case .jsonArrayAdd: Spec(params: 2...2, hash: ["maxItems", "flatten"], block: .content(first: false), usage: "{{jsonArrayAdd list item}}")
+        case .jsonRemove: Spec(params: 2...2, hash: [], block: .value, usage: "{{jsonRemove request.body '$.secret'}}")
         case .base64: Spec(params: 1...1, hash: ["decode", "padding"], block: .content(first: true), usage: "{{base64 request.headers.X-Plain}} or {{base64 text decode=true}}")
         case .urlEncode: Spec(params: 1...1, hash: ["decode", "encoding"], block: .content(first: true), usage: "{{urlEncode request.query.q}} or {{urlEncode text decode=true}}")
         case .formData: Spec(params: 1...2, hash: ["urlDecode", "encoding"], block: .value, usage: "{{formData request.body 'form' urlDecode=true}}{{form.name}}")
@@ -128,7 +129,6 @@ package enum TemplateHelper: String, CaseIterable, Sendable {
         "wordWrap": "break the text in the template itself",
         "formatXml": "XML helpers arrive with equalToXml",
         "jsonSort": "sort the list in the mapping's data",
-        "jsonRemove": "build the JSON without the element, with each and if",
         "block": "partials and blocks of other templates are not supported; write the content in place",
         "partial": "partials are not supported; write the content in place",
         "embedded": "partials are not supported; write the content in place",

@@ -232,9 +232,70 @@ extension HandlebarsRenderer {
             // WireMock 3 gives the list as text, written by its Jackson: `/` and characters past ASCII as they are,
             // decimals without an exponent, members whose value is null left out.
             return .string(TemplateJSON.write(.array(items, json: true), pretty: false, omittingNulls: true, escaping: .jackson))
+        case .jsonRemove:
+            return try jsonRemove(arguments)
         default:
             throw arguments.problem("\(helper.rawValue) is not a JSON helper")
         }
+    }
+
+    /// Why `path` cannot remove as WireMock does, if it cannot: Jayway removes an element by its index as the path
+    /// writes it, so a negative one fails there (a `500`) where it selects an element, and a slice with a negative
+    /// bound beside another selects as no other JSONPath does.
+    static func removalProblem(_ path: JSONPath) -> String? {
+        guard path.hasNegativePositions else { return nil }
+        return "jsonRemove cannot take out '\(path)': WireMock fails on a negative index or a slice with a negative bound beside another; count the index from the start, or write the slice as [-2:] or [:-1]"
+    }
+
+    /// `{{jsonRemove text '$.path'}}`, as WireMock 3 removes with Jayway's JSONPath: every member or element the path
+    /// selects taken out, the elements of one list from the highest index down (`$[0,0]` takes out two), and the
+    /// rest written as its Jackson writes (compact, plain decimals, null members left out). A path that selects
+    /// nothing gives the text as it was; so does the text `null`. What WireMock prints in place of the value
+    /// (`[ERROR: …]`) is printed the same way here.
+    private func jsonRemove(_ arguments: HelperArguments) throws(TemplateProblem) -> TemplateValue {
+        guard case .string(let text) = arguments.param(0) else { return .string("[ERROR: Input JSON must be a string]") }
+        if text == "null" { return .string(text) }
+        guard case .string(let source) = arguments.param(1) else { return .string("[ERROR: JSONPath parameter must be a string]") }
+        try read(text.utf8.count, arguments.call.position)
+        guard let document = TemplateJSON.parse(text.trimmingCharacters(in: .whitespacesAndNewlines), json: true) else {
+            return .string("[ERROR: Input JSON string is not valid JSON ('\(text)')]")
+        }
+        guard let compiled = try? JSONPath(source) else {
+            return .string("[ERROR: JSONPath parameter is not a valid JSONPath expression ('\(source)')]")
+        }
+        if let problem = Self.removalProblem(compiled) { throw arguments.problem(problem) }
+        // A function at the end removes what it was applied to, as in Jayway (`$.items.length()` takes out items).
+        let path = compiled.withoutFinalFunction
+        typealias Places = [DocumentPlace]
+        let inside: (Places, JSONPath.Member) -> Places? = { places, member in
+            guard places.count == 1, let value = TemplateJSON.inside(places[0].value, member) else { return nil }
+            return [DocumentPlace(value, member, in: places[0])]
+        }
+        let keys: (Places) -> [String]? = { places in places.count == 1 ? TemplateJSON.keys(places[0].value) : nil }
+        let merge: ([(String, JSONValue, Places?)]) -> Places? = { parts in
+            var all: Places = []
+            for part in parts { all += part.2 ?? [] }
+            return all
+        }
+        let root: Places = [DocumentPlace(document)]
+        let found = path.select(in: TemplateJSON.selectable(document), view: root, inside: inside, keys: keys, merge: merge,
+                                leafToNull: true)
+        try step(arguments.call.position, count: found.count)
+        if found.isEmpty { return .string(text) }
+        // No view: a member missing at the end, selected as null, where there is nothing to take out.
+        var targets: Places = []
+        for (_, view) in found { targets += view ?? [] }
+        if targets.contains(where: { $0.parent == nil }) {
+            return .string("[ERROR: Delete operation cannot be applied to JSONPath expression ('\(source)')]")
+        }
+        // Each target's place is followed up to the document once: work in proportion to the depths.
+        try step(arguments.call.position, count: targets.reduce(0) { $0 + $1.depth })
+        var removals = TemplateJSON.Removals()
+        for target in targets { removals.add(target.members) }
+        guard let result = removals.applied(to: document) else {
+            throw arguments.problem("jsonRemove '\(source)' takes out more elements of a list than it holds, which WireMock fails on")
+        }
+        return .string(TemplateJSON.write(result, pretty: false, omittingNulls: true, escaping: .jackson))
     }
 
     /// The request model as a map; other values as they are.
@@ -436,5 +497,32 @@ extension HandlebarsRenderer {
             index += 1
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// A place in a document `jsonRemove` walks: the value there, and the member it is of the place above it.
+private final class DocumentPlace {
+    let value: TemplateValue
+    let member: JSONPath.Member?
+    let parent: DocumentPlace?
+    let depth: Int
+
+    init(_ value: TemplateValue, _ member: JSONPath.Member? = nil, in parent: DocumentPlace? = nil) {
+        self.value = value
+        self.member = member
+        self.parent = parent
+        depth = (parent?.depth ?? -1) + 1
+    }
+
+    /// The members from the document down to here.
+    var members: [JSONPath.Member] {
+        var members: [JSONPath.Member] = []
+        members.reserveCapacity(depth)
+        var place: DocumentPlace? = self
+        while let current = place, let member = current.member {
+            members.append(member)
+            place = current.parent
+        }
+        return members.reversed()
     }
 }

@@ -21,7 +21,7 @@ extension HandlebarsRenderer {
             return try string(helper, arguments)
         case .math, .range, .array, .arrayAdd, .arrayRemove, .arrayJoin:
             return try list(helper, arguments)
-        case .jsonPath, .parseJson, .toJson, .formatJson, .jsonMerge, .jsonArrayAdd:
+        case .jsonPath, .parseJson, .toJson, .formatJson, .jsonMerge, .jsonArrayAdd, .jsonRemove:
             return try json(helper, arguments)
         case .base64, .urlEncode, .formData, .val, .assign:
             return try encoding(helper, arguments)

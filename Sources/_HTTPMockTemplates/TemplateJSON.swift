@@ -191,6 +191,65 @@ package enum TemplateJSON {
         .object(TemplateObject(parts.map { ($0.0, $0.2 ?? value($0.1)) }))
     }
 
+    /// Places to take out of a document, as a tree of members, each taken out as Jayway's JSONPath deletes: the
+    /// members of an object by name; the elements of one list by index from the highest down, each index at the
+    /// time it is taken (so an index given twice takes out the element after it too).
+    struct Removals {
+        /// How many times this place was selected.
+        private var times = 0
+        private var inside: [JSONPath.Member: Removals] = [:]
+
+        init() {}
+
+        mutating func add(_ place: [JSONPath.Member]) {
+            add(place[...])
+        }
+
+        private mutating func add(_ place: ArraySlice<JSONPath.Member>) {
+            guard let first = place.first else { times += 1; return }
+            inside[first, default: Removals()].add(place.dropFirst())
+        }
+
+        /// `value` without the places added; `nil` where a list has fewer elements than an index taken out.
+        func applied(to value: TemplateValue) -> TemplateValue? {
+            switch value {
+            case .object(let object):
+                var kept = TemplateObject(json: object.json, caseInsensitive: object.caseInsensitive)
+                for (key, item) in object.pairs {
+                    guard let below = inside[.name(key)] else { kept[key] = item; continue }
+                    if below.times > 0 { continue }
+                    guard let changed = below.applied(to: item) else { return nil }
+                    kept[key] = changed
+                }
+                return .object(kept)
+            case .array(let items, let json):
+                // Each index taken, highest first; one taken again is the next element still there above it.
+                var gone = Set<Int>()
+                let taken = inside.compactMap { member, below -> (Int, Int)? in
+                    if case .index(let index) = member, below.times > 0 { (index, below.times) } else { nil }
+                }
+                for (index, times) in taken.sorted(by: { $0.0 > $1.0 }) {
+                    for _ in 0..<times {
+                        guard index >= 0, index < items.count - gone.count else { return nil }
+                        var original = index
+                        while gone.contains(original) { original += 1 }
+                        gone.insert(original)
+                    }
+                }
+                var kept: [TemplateValue] = []
+                kept.reserveCapacity(items.count - gone.count)
+                for (index, item) in items.enumerated() where !gone.contains(index) {
+                    guard let below = inside[.index(index)] else { kept.append(item); continue }
+                    guard let changed = below.applied(to: item) else { return nil }
+                    kept.append(changed)
+                }
+                return .array(kept, json: json)
+            default:
+                return value
+            }
+        }
+    }
+
     /// The keys of an object of a document, in its order.
     static func keys(_ value: TemplateValue) -> [String]? {
         switch value {

@@ -24,15 +24,9 @@ import Testing
 
     @Test("any text without a tag renders as itself, whatever its characters (HTTPMOCK_TEMPLATE_SEED replays a run)")
     func plainTextIsItself() throws {
-        let seed = ProcessInfo.processInfo.environment["HTTPMOCK_TEMPLATE_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
-        var state = seed
-        func next(_ bound: Int) -> Int {  // SplitMix64
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
+        let seed = SplitMix64.seed
+        var random = SplitMix64(seed: seed)
+        func next(_ bound: Int) -> Int { random.next(bound) }
         let alphabet = Array("ab \n\t{}é😀<>&\"'\u{0}")
         for round in 0..<300 {
             let text = String((0..<next(41)).map { _ in alphabet[next(alphabet.count)] })

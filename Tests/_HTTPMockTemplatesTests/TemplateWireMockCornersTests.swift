@@ -13,22 +13,7 @@ import Testing
         }
     }
 
-    /// SplitMix64 from `seed` (HTTPMOCK_TEMPLATE_SEED replays a run).
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 { UInt64(next(Int.max)) }
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
-
-    private static var seed: UInt64 {
-        ProcessInfo.processInfo.environment["HTTPMOCK_TEMPLATE_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
-    }
+    private static var seed: UInt64 { SplitMix64.seed }
 
     @Test("jsonPath: a list prints as json-smart writes it (/ as \\/, U+007F–U+009F and U+2000–U+20FF escaped); an object as Jackson does")
     func escapes() throws {
@@ -43,7 +28,7 @@ import Testing
     @Test("jsonPath: any string in a selected list reads back as itself, each character escaped as json-smart escapes it (HTTPMOCK_TEMPLATE_SEED replays a run)")
     func generatedEscapes() throws {
         let seed = Self.seed
-        var generator = Generator(state: seed)
+        var generator = SplitMix64(seed: seed)
         let alphabet: [Unicode.Scalar] = ["a", "/", "\\", "\"", "\n", "\t", "\u{0}", "\u{1f}", "\u{7e}", "\u{7f}", "\u{9f}", "\u{a0}",
                                           "\u{1fff}", "\u{2000}", "\u{2028}", "\u{20ff}", "\u{2100}", "é", "😀"]
         for round in 0..<200 {
@@ -82,7 +67,7 @@ import Testing
     @Test("Java's BigDecimal text of a decimal keeps its value: plain with the written scale, or with an exponent (HTTPMOCK_TEMPLATE_SEED replays a run)")
     func generatedBigDecimals() throws {
         let seed = Self.seed
-        var generator = Generator(state: seed)
+        var generator = SplitMix64(seed: seed)
         for round in 0..<500 {
             let whole = String((0..<(1 + generator.next(12))).map { _ in Character(String(generator.next(10))) }).drop { $0 == "0" }
             let fraction = String((0..<generator.next(25)).map { _ in Character(String(generator.next(10))) })
@@ -125,7 +110,7 @@ import Testing
     @Test("jsonPath reads a body as text (quickly where it can) as it reads the same JSON given as a value (HTTPMOCK_TEMPLATE_SEED replays a run)")
     func textAndValueAlike() throws {
         let seed = Self.seed
-        var generator = Generator(state: seed)
+        var generator = SplitMix64(seed: seed)
         let keys = ["k", "a", "z", "n"]
         func value(_ depth: Int) -> String {
             switch generator.next(depth > 2 ? 5 : 8) {
