@@ -130,25 +130,31 @@ extension HandlebarsRenderer {
             for (key, expression) in call.hash { hash[key] = try evaluate(expression) }
             arguments = HelperArguments(call: call, params: params, hash: hash)
         }
-        let separator = arguments.text(0)
-        // As WireMock 3 joins: the items of the first argument when it is a list; otherwise the arguments themselves
-        // (a list among them printed whole). Nothing to join gives nothing, without the prefix and suffix.
+        // As WireMock 3 joins: the separator is text, and the first argument after it is there (else WireMock's
+        // error in place); the items are those of that argument when it is a list, otherwise the arguments
+        // themselves (a list among them printed whole). Nothing to join gives nothing, without prefix and suffix.
+        guard case .string(let separator)? = arguments.params.first else { return "[ERROR: Separator parameter must be a String]" }
         let given = Array(arguments.params.dropFirst())
         let items: [TemplateValue]
         switch given.first {
+        case nil, .null?: return "[ERROR: The parameter must be list]"
         case .array(let list, _)?: items = list
         case .multi(let multi)? where multi.text == nil: items = multi.values
         default: items = given
         }
         if items.isEmpty { return "" }
+        // Without a block each item is printed as Java prints it: WireMock fails (a 500) on one that is no value.
+        if block == nil, items.contains(where: { if case .null = $0 { true } else { false } }) {
+            throw arguments.problem("arrayJoin has an item that is no value, which WireMock fails on; give it a value with val … default=")
+        }
         try allow(items.count, call.position)
         var pieces: [String] = []
-        for (index, item) in items.enumerated() {
+        for item in items {
             guard let block else { pieces.append(printed(item)); continue }
             try step(call.position)
-            let data: [String: TemplateValue] = ["index": .int(index), "first": .bool(index == 0), "last": .bool(index == items.count - 1)]
+            // Each item as the block's context, as Handlebars.java's options.fn gives it: no @index of its own.
             var piece = ""
-            try within(item, params: block.blockParams.prefix(1).map { ($0, item) }, data: data) { () throws(TemplateProblem) in
+            try within(item, params: block.blockParams.prefix(1).map { ($0, item) }, data: [:]) { () throws(TemplateProblem) in
                 piece = try rendered(block.body)
             }
             pieces.append(piece)

@@ -18,12 +18,17 @@ import Testing
         #expect(try render("[{{toJson missing}}]|{{toJson (array 1 2)}}") == "[]|[ 1, 2 ]")
     }
 
-    @Test("arrayJoin: the first argument's items when it is a list, else the arguments; nothing to join prints nothing")
+    @Test("arrayJoin: the first argument's items when it is a list, else the arguments; nothing to join prints nothing; a block gets each item without an @index; WireMock's errors")
     func arrayJoin() throws {
         #expect(try render("[{{arrayJoin ',' (array) prefix='(' suffix=')'}}]") == "[]")
         #expect(try render("{{arrayJoin ',' (array 'a' 'b') 'c'}}") == "a,b")
         #expect(try render("{{arrayJoin ',' 'a' (array 'b' 'c')}}") == "a,[b, c]")
         #expect(try render("{{arrayJoin ' - ' 'a' 'b' 'c'}}|{{arrayJoin ',' (array 1 2) prefix='(' suffix=')'}}") == "a - b - c|(1,2)")
+        // WireMock's errors in place: a separator that is not text, nothing after it; an item that is no value fails.
+        #expect(try render("{{arrayJoin ','}}|{{arrayJoin ',' missing prefix='(' suffix=')'}}|{{arrayJoin 1 'a' 'b'}}")
+            == "[ERROR: The parameter must be list]|[ERROR: The parameter must be list]|[ERROR: Separator parameter must be a String]")
+        #expect(throws: TemplateProblem.self) { try render("{{arrayJoin ',' 'a' missing}}") }
+        #expect(try render("{{#arrayJoin ',' (array 1 2) as |n|}}<{{n}}{{@index}}>{{/arrayJoin}}") == "<1>,<2>")
     }
 
     @Test("arrayAdd to no list gives the empty list; position start and end in any case")
