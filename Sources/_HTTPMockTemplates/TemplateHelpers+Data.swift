@@ -198,7 +198,8 @@ extension HandlebarsRenderer {
             // As WireMock 3 reads it: no value at all is an empty map (and assigns nothing); so is a blank text.
             if case .null = input.single { return .object(TemplateObject()) }
             let value: TemplateValue
-            if case .string(let text) = input.single, text.utf8.allSatisfy({ $0 == 0x20 || (0x09...0x0D).contains($0) }) {
+            // Blank as Java's trim() sees it: nothing above U+0020.
+            if case .string(let text) = input.single, text.utf8.allSatisfy({ $0 <= 0x20 }) {
                 value = .object(TemplateObject())
             } else {
                 value = try parsedJSON(input, json: false, arguments)

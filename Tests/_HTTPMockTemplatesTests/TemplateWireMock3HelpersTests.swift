@@ -40,7 +40,7 @@ import Testing
 
     @Test("parseJson of no value or of a blank text is an empty map; no value assigns nothing")
     func parseJsonOfNothing() throws {
-        #expect(try render("{{parseJson missing}}|{{parseJson '  '}}|{{parseJson ''}}") == "{}|{}|{}")
+        #expect(try render("{{parseJson missing}}|{{parseJson '  '}}|{{parseJson ''}}|{{parseJson '\u{1}\u{1F} \u{0}'}}") == "{}|{}|{}|{}")
         #expect(try render("{{parseJson '' 'v'}}{{v}}|{{parseJson missing 'w'}}[{{w}}]") == "{}|{}[]")
         #expect(try render("{{parseJson '{\"a\": 1}' 'o'}}{{o.a}}") == "1")
     }
