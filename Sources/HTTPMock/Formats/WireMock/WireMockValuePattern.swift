@@ -254,14 +254,15 @@ indirect enum WireMockValuePattern: Sendable {
         }
     }
 
-    /// WireMock's `matches` is a match of the whole value: `\A(?:pattern)\z`, checked to compile.
+    /// WireMock's `matches` is a match of the whole value, with `.` matching line breaks too (WireMock compiles its
+    /// patterns with Java's DOTALL): `(?s)\A(?:pattern)\z`, checked to compile.
     static func anchored(_ node: WireMockNode) throws(HTTPMockError) -> String {
         let pattern = try node.string()
         if pattern.isEmpty { throw node.error("the regular expression is empty; write what to match") }
         do { _ = try NSRegularExpression(pattern: pattern) } catch {
             throw node.error("the regular expression \"\(pattern)\" does not compile (check brackets, parentheses and escapes; write a literal dot as \\.)")
         }
-        return "\\A(?:" + pattern + ")\\z"
+        return "(?s)\\A(?:" + pattern + ")\\z"
     }
 
     /// `equalToJson` takes JSON, or JSON written in a string.

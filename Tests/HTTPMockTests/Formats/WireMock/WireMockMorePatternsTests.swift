@@ -40,6 +40,23 @@ import _HTTPMockTemplates
         #expect(try await session.fetch("http://localhost/le?v=-1").text == "low")
     }
 
+    @Test("matches and doesNotMatch: a dot matches a line break too, as WireMock compiles its patterns with Java's DOTALL")
+    func dotMatchesLineBreaks() async throws {
+        let mock = try Self.mock([
+            #"{"request": {"method": "POST", "urlPath": "/m", "bodyPatterns": [{"matches": ".*\"id\": 42.*"}]}, "response": {"body": "has id 42"}}"#,
+            #"{"request": {"method": "POST", "urlPath": "/not", "bodyPatterns": [{"doesNotMatch": ".*secret.*"}]}, "response": {"body": "no secret"}}"#,
+            #"{"request": {"urlPath": "/h", "headers": {"X-A": {"matches": "a.b"}}}, "response": {"body": "a?b"}}"#,
+        ])
+        let session = mock.urlSession
+        for separator in ["\n", "\r\n", "\u{2028}", "\u{85}"] {
+            #expect(try await session.fetch("http://localhost/m", method: "POST", body: Data("{\(separator)  \"id\": 42\(separator)}".utf8)).text == "has id 42")
+            #expect(try await session.fetch("http://localhost/not", method: "POST", body: Data("a\(separator)secret".utf8)).status == 404)
+        }
+        #expect(try await session.fetch("http://localhost/not", method: "POST", body: Data("a\nplain".utf8)).text == "no secret")
+        #expect(try await session.fetch("http://localhost/m", method: "POST", body: Data("{\"id\": 43}".utf8)).status == 404)
+        #expect(try await session.fetch("http://localhost/h", headers: ["X-A": "a\tb"]).text == "a?b")
+    }
+
     @Test("anything matches a value and its absence; includes and hasExactly test every value of a parameter")
     func anythingAndMultipleValues() async throws {
         let mock = try Self.mock([
