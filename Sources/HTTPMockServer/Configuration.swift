@@ -172,7 +172,38 @@ struct ConnectionSettings: Sendable {
         var authority = defaultAuthority
         if let hostHeader, !isLocal(hostHeader) { authority = hostHeader }
         let path = target.utf8.first == UInt8(ascii: "/") ? target : "/" + target
-        return URL(string: scheme + "://" + authority + path)
+        return URL(string: scheme + "://" + authority + Self.encodingInvalidBytes(path))
+    }
+
+    /// `target` with each byte a URL may not hold percent-encoded (`[`, `|`, a space, bytes past ASCII; a `%` not
+    /// followed by two hex digits), and what is already encoded left as it is. URL(string:) would otherwise encode
+    /// the whole text again when it meets one, `%20` as `%2520`, and a query value would read back wrong.
+    static func encodingInvalidBytes(_ target: String) -> String {
+        func allowed(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+            default: Array("-._~!$&'()*+,;=:@/?".utf8).contains(byte)
+            }
+        }
+        func isHex(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+        }
+        let bytes = Array(target.utf8)
+        func kept(_ index: Int) -> Bool {
+            let byte = bytes[index]
+            if allowed(byte) { return true }
+            return byte == UInt8(ascii: "%") && index + 2 < bytes.count && isHex(bytes[index + 1]) && isHex(bytes[index + 2])
+        }
+        guard let first = bytes.indices.first(where: { !kept($0) }) else { return target }
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out = Array(bytes[..<first])
+        out.reserveCapacity(bytes.count + 16)
+        for index in first..<bytes.count {
+            let byte = bytes[index]
+            if kept(index) { out.append(byte) } else { out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]] }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Whether a `Host` header names this machine (the server itself) rather than a host to mock: a loopback

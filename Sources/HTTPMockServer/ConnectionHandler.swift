@@ -220,6 +220,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         var request = CapturedRequest(method: head.method.rawValue, parts: parts, headers: headers, body: data)
         if clientAddress == nil { clientAddress = .some(context.remoteAddress?.ipAddress) }
         request.clientAddress = clientAddress ?? nil
+        if head.uri.utf8.first == UInt8(ascii: "/") { request.target = head.uri }
         var attempt = settings.mock.attemptAnswer(request)
         if case .pending(let pending) = attempt {
             // Regular expressions and templates of mapping files are the package's own: most finish here, within

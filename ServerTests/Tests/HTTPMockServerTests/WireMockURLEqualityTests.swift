@@ -20,7 +20,11 @@ struct WireMockURLEqualityTests {
           {"request": {"method": "GET", "url": "/plus?x=a+b"}, "response": {"status": 200, "body": "plus"}},
           {"request": {"method": "GET", "url": "/dup?a=1&a=1"}, "response": {"status": 200, "body": "twice"}},
           {"request": {"method": "GET", "url": "/bare"}, "response": {"status": 200, "body": "bare"}},
-          {"request": {"method": "GET", "url": "/"}, "response": {"status": 200, "body": "root"}}
+          {"request": {"method": "GET", "url": "/"}, "response": {"status": 200, "body": "root"}},
+          {"request": {"method": "GET", "url": "/raw?f[x]=1"}, "response": {"status": 200, "body": "raw brackets"}},
+          {"request": {"method": "GET", "url": "/encoded?f%5Bx%5D=1"}, "response": {"status": 200, "body": "encoded brackets"}},
+          {"request": {"method": "GET", "urlPattern": "/pattern\\?f\\[x\\]=.*"}, "response": {"status": 200, "body": "pattern of raw brackets"}},
+          {"request": {"method": "GET", "urlPath": "/values", "queryParameters": {"q": {"equalTo": "a b"}}}, "response": {"status": 200, "body": "q is a b"}}
         ]}
         """#
 
@@ -34,6 +38,12 @@ struct WireMockURLEqualityTests {
         ("/dup?a=1&a=1", "twice"), ("/dup?a=1", nil),
         ("/bare", "bare"), ("/bare?", "bare"), ("/bare?x=1", nil), ("/./bare", nil), ("//bare", nil), ("/b%61re", nil),
         ("/", "root"), ("/?", "root"),
+        // As the client wrote them: raw brackets are not their escapes.
+        ("/raw?f[x]=1", "raw brackets"), ("/raw?f%5Bx%5D=1", nil), ("/encoded?f%5Bx%5D=1", "encoded brackets"), ("/encoded?f[x]=1", nil),
+        ("/pattern?f[x]=2", "pattern of raw brackets"), ("/pattern?f%5Bx%5D=2", nil),
+        // A character a URL may not hold beside an escape: the escape still decodes once.
+        ("/values?q=a%20b&f[x]=1", "q is a b"), ("/values?filter[name]=x&q=a%20b", "q is a b"), ("/values?q=a%20b&p=a|b^c{d}", "q is a b"),
+        ("/values?q=a%2520b", nil),
     ]
 
     @Test("each request target is answered by the mapping whose url it equals, or by none")
@@ -63,5 +73,37 @@ struct WireMockURLEqualityTests {
         #expect(String(decoding: exact.0, as: UTF8.self) == "q")
         let reordered = try await mock.urlSession.data(from: URL(string: "https://api.example.com/q?b=2&a=1")!)
         #expect((reordered.1 as? HTTPURLResponse)?.statusCode == 404)
+    }
+
+    @Test("a query value of characters a URL may not hold and of escapes reads back decoded once, whatever their order (HTTPMOCK_URL_SEED replays a run)")
+    func generatedQueryValues() async throws {
+        let seed = ProcessInfo.processInfo.environment["HTTPMOCK_URL_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+        var state = seed
+        func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+        // Each piece as sent, and as it reads decoded.
+        let pieces: [(sent: String, read: String)] = [
+            ("a", "a"), ("Z", "Z"), ("[", "["), ("]", "]"), ("|", "|"), ("^", "^"), ("{", "{"), ("}", "}"), ("`", "`"),
+            ("%20", " "), ("%5B", "["), ("%25", "%"), ("%C3%A9", "é"), ("%7C", "|"), ("~", "~"), ("'", "'"),
+        ]
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: temporaryFolder(["mappings/echo.json": #"""
+            {"request": {"method": "GET", "urlPath": "/echo"}, "response": {"status": 200, "body": "[{{{request.query.v}}}]", "transformers": ["response-template"]}}
+            """#]))
+        try await HTTPMockServer.withServer(serving: mock) { server in
+            for round in 0..<30 {
+                let chosen = (0..<next(9)).map { _ in pieces[next(pieces.count)] }
+                let sent = chosen.map(\.sent).joined(), read = chosen.map(\.read).joined()
+                let target = "/echo?w=x%20y&v=\(sent)&z=[1]"
+                let reply = await RawSocket.exchange(
+                    port: server.port, sending: Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)).reply
+                #expect(reply.hasPrefix("HTTP/1.1 200 ") && reply.hasSuffix("\r\n\r\n[\(read)]"), "HTTPMOCK_URL_SEED=\(seed), round \(round): \(target) gave \(reply)")
+            }
+        }
     }
 }

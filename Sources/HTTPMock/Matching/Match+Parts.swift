@@ -16,14 +16,14 @@ extension Match {
     /// The path as the request wrote it (percent-encoded, without the query) contains a match of `pattern`.
     static func path(matching pattern: String) -> Match {
         regexMatch("path ~ /\(pattern)/", key: "path-regex", pattern: pattern, role: "regular expression for the path") { request in
-            [RelativeURL(request.url).path]
+            [RelativeURL(request).path]
         }
     }
 
     /// The path and query as the request wrote them (`/search?q=swift`) contain a match of `pattern`.
     static func relativeURL(matching pattern: String) -> Match {
         regexMatch("url ~ /\(pattern)/", key: "url-relative-regex", pattern: pattern, role: "regular expression for the URL") { request in
-            [RelativeURL(request.url).text]
+            [RelativeURL(request).text]
         }
     }
 
@@ -32,7 +32,7 @@ extension Match {
     static func relativeURL(equalTo url: String) -> Match {
         let expected = url.hasSuffix("?") ? String(url.dropLast()) : url
         return Match(condition: Condition(key: "url=\(expected)", weight: 2, summary: "url \(expected)") { request in
-            let written = RelativeURL(request.url)
+            let written = RelativeURL(request)
             let path = written.path.isEmpty ? "/" : written.path
             guard let query = written.query, !query.isEmpty else { return path == expected }
             return path + "?" + query == expected
@@ -101,6 +101,24 @@ struct RelativeURL {
     let path: String
     let query: String?
 
+    /// The request's path and query as its client wrote them: a server's request line, else its URL.
+    init(_ request: CapturedRequest) {
+        guard let target = request.target, target.utf8.first == UInt8(ascii: "/") else {
+            self.init(request.url)
+            return
+        }
+        if let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            self.init(path: String(target[..<mark]), query: String(target[target.index(after: mark)...]))
+        } else {
+            self.init(path: target, query: nil)
+        }
+    }
+
+    private init(path: String, query: String?) {
+        self.path = path
+        self.query = query
+    }
+
     init(_ url: URL) {
         let text = url.absoluteString
         var rest = Substring(text)
@@ -128,11 +146,9 @@ struct RelativeURL {
         }
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
         if let mark = rest.firstIndex(of: "?") {
-            path = String(rest[..<mark])
-            query = String(rest[rest.index(after: mark)...])
+            self.init(path: String(rest[..<mark]), query: String(rest[rest.index(after: mark)...]))
         } else {
-            path = String(rest)
-            query = nil
+            self.init(path: String(rest), query: nil)
         }
     }
 

@@ -29,6 +29,10 @@ public struct CapturedRequest: Sendable, Hashable {
     /// The address the request came from, when a server received it (HTTPMockServer sets it); `nil` for a request
     /// made in process, which comes from this machine.
     package var clientAddress: String?
+    /// The path and query as the client wrote them on its request line (`/search?f[x]=a%20b`), when a server received
+    /// the request (HTTPMockServer sets it): what WireMock's `url`, `urlPattern` and `urlPathPattern` compare. `nil`
+    /// for a request made in process, whose URL is that text.
+    package var target: String?
 
     /// The client's address as WireMock's `clientIp` reads it: the server's peer, or `127.0.0.1` in process.
     package var clientIP: String { clientAddress ?? "127.0.0.1" }

@@ -26,7 +26,7 @@ struct TemplateRequestModel: TemplateModel {
 
     func attribute(_ name: String) -> TemplateValue? {
         switch name {
-        case "url": return .string(RelativeURL(request.url).text)
+        case "url": return .string(RelativeURL(request).text)
         case "path":
             var named: [String: TemplateValue] = [:]
             for (name, position) in pathNames where request.pathSegments.indices.contains(position) {
