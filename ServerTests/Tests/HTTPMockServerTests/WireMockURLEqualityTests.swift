@@ -106,4 +106,22 @@ struct WireMockURLEqualityTests {
             }
         }
     }
+
+    @Test("request.host, request.port and request.baseUrl name what the Host header names, as WireMock's do, this machine included")
+    func hostOfTheRequest() async throws {
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: temporaryFolder(["mappings/host.json": #"""
+            {"request": {"method": "GET", "urlPath": "/where"}, "response": {"status": 200, "body": "{{request.host}} {{request.port}} {{request.baseUrl}}", "transformers": ["response-template"]}}
+            """#]))
+        try await HTTPMockServer.withServer(serving: mock) { server in
+            for (host, expected) in [("127.0.0.1:\(server.port)", "127.0.0.1 \(server.port) http://127.0.0.1:\(server.port)"),
+                                     ("localhost:\(server.port)", "localhost \(server.port) http://localhost:\(server.port)"),
+                                     ("LocalHost", "localhost 80 http://localhost"),
+                                     ("api.example.com:8443", "api.example.com 8443 http://api.example.com:8443")] {
+                let reply = await RawSocket.exchange(
+                    port: server.port, sending: Array("GET /where HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n".utf8)).reply
+                #expect(reply.hasPrefix("HTTP/1.1 200 ") && reply.hasSuffix("\r\n\r\n" + expected), "\(host): \(reply)")
+            }
+        }
+    }
 }

@@ -5,8 +5,8 @@ import _HTTPMockTemplates
 ///
 /// `url` (path and query as sent), `path` (prints as the path; `.[n]` a segment, `.name` a variable of the
 /// `urlPathTemplate`), `pathSegments`, `query.name` (one or many values: prints the first, `.[n]` one of them),
-/// `headers.name` (names in any case; one or many values), `cookies.name`, `method`, `host`, `port` (the port in
-/// the URL, or 80 or 443), `scheme`, `baseUrl` (scheme, host and the port when the URL has one), `body`,
+/// `headers.name` (names in any case; one or many values), `cookies.name`, `method`, `host`, `port` (the port
+/// the request names, or 80 or 443), `scheme`, `baseUrl` (scheme, host and the port when the request names one), `body`,
 /// `bodyAsBase64`, `clientIp` (the server's peer; `127.0.0.1` for a request made in process, which comes from this machine), `id` (a new UUID for each
 /// rendering), `multipart`.
 struct TemplateRequestModel: TemplateModel {
@@ -58,11 +58,12 @@ struct TemplateRequestModel: TemplateModel {
             }
             return .object(cookies)
         case "method": return .string(request.method)
-        case "host": return .string(request.host)
+        case "host": return .string(authority.host)
         case "port": return .int(port)
         case "scheme": return .string(request.scheme)
         case "baseUrl":
-            return .string("\(request.scheme)://\(request.host)" + (request.port.map { ":\($0)" } ?? ""))
+            let (host, port) = authority
+            return .string("\(request.scheme)://\(host)" + (port.map { ":\($0)" } ?? ""))
         case "body": return .string(request.bodyText ?? "")
         case "bodyAsBase64": return .string((request.body ?? Data()).base64EncodedString())
         case "clientIp": return .string(request.clientIP)
@@ -73,8 +74,23 @@ struct TemplateRequestModel: TemplateModel {
         }
     }
 
-    /// The port in the URL, or the scheme's.
-    var port: Int { request.port ?? (request.scheme == "https" ? 443 : 80) }
+    /// The port the request names, or the scheme's.
+    var port: Int { authority.port ?? (request.scheme == "https" ? 443 : 80) }
+
+    /// The host and port the request names: through a server, those of its `Host` header, as WireMock reads them (a
+    /// server answers its loopback name for the mock's default domain, which the URL then holds); in process, the
+    /// URL's.
+    private var authority: (host: String, port: Int?) {
+        guard request.target != nil, let header = request.headers["Host"], !header.isEmpty else { return (request.host, request.port) }
+        var host = Substring(header)
+        var port: Int?
+        if let colon = host.lastIndex(of: ":"), !host[host.index(after: colon)...].contains("]"),
+           let number = Int(host[host.index(after: colon)...]) {
+            port = number
+            host = host[..<colon]
+        }
+        return (host.lowercased(), port)
+    }
 
     /// Every attribute, as a map (for `toJson request`).
     var materialized: TemplateValue {
