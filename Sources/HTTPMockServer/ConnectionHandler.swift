@@ -215,7 +215,9 @@ final class ConnectionHandler: ChannelInboundHandler {
             sendPlain(.badRequest, "HTTPMock: the request target \(head.uri) is not a path\n", context: context)
             return
         }
-        let headers = HeaderFields(head.headers.map { HeaderFields.Field(name: $0.name, value: $0.value) })
+        // A field value without the spaces and tabs around it (RFC 9110, 5.5), as WireMock's Jetty reads it: the
+        // parser leaves those after it.
+        let headers = HeaderFields(head.headers.map { HeaderFields.Field(name: $0.name, value: Self.trimmed($0.value)) })
         let data = body.flatMap { $0.readableBytes > 0 ? Data(buffer: $0) : nil }
         var request = CapturedRequest(method: head.method.rawValue, parts: parts, headers: headers, body: data)
         if clientAddress == nil { clientAddress = .some(context.remoteAddress?.ipAddress) }
@@ -315,6 +317,15 @@ final class ConnectionHandler: ChannelInboundHandler {
         case .crash(let message):
             fatalError(message)
         }
+    }
+
+    /// `value` without the spaces and tabs at its ends; itself, without a copy, when it has none.
+    static func trimmed(_ value: String) -> String {
+        let utf8 = value.utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = utf8.first, let last = utf8.last, isSpace(first) || isSpace(last) else { return value }
+        guard let start = utf8.firstIndex(where: { !isSpace($0) }), let end = utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(value[start...end])
     }
 
     /// The URL `head` is matched as, read; the last one again while the target, the `Host` header and the

@@ -9,7 +9,7 @@ import Testing
 /// A WireMock `url` compares the path and query as the request wrote them, character for character, as WireMock
 /// 2.35.1's standalone server does (tried side by side): query order, a trailing `/`, `%20` against `+`, the case of a
 /// percent escape and an escaped letter all make a different URL.
-@Suite("WireMock url equality is exact, as WireMock's")
+@Suite("WireMock url equality is exact, and a request reads as WireMock reads it")
 struct WireMockURLEqualityTests {
     static let mappings = #"""
         {"mappings": [
@@ -122,6 +122,24 @@ struct WireMockURLEqualityTests {
                     port: server.port, sending: Array("GET /where HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n".utf8)).reply
                 #expect(reply.hasPrefix("HTTP/1.1 200 ") && reply.hasSuffix("\r\n\r\n" + expected), "\(host): \(reply)")
             }
+        }
+    }
+
+    @Test("a header's value is matched without the spaces and tabs around it, as WireMock's Jetty reads it")
+    func headerValuesTrimmed() async throws {
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: temporaryFolder(["mappings/h.json": #"""
+            {"request": {"method": "GET", "urlPath": "/h", "headers": {"X-A": {"equalTo": "a b"}}}, "response": {"status": 200, "body": "[{{{request.headers.X-A}}}]", "transformers": ["response-template"]}}
+            """#]))
+        try await HTTPMockServer.withServer(serving: mock) { server in
+            for value in ["a b", "a b ", " a b\t", "\ta b  \t"] {
+                let reply = await RawSocket.exchange(
+                    port: server.port, sending: Array("GET /h HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A:\(value)\r\nConnection: close\r\n\r\n".utf8)).reply
+                #expect(reply.hasPrefix("HTTP/1.1 200 ") && reply.hasSuffix("\r\n\r\n[a b]"), "\(value.debugDescription): \(reply)")
+            }
+            let reply = await RawSocket.exchange(
+                port: server.port, sending: Array("GET /h HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: a  b\r\nConnection: close\r\n\r\n".utf8)).reply
+            #expect(reply.hasPrefix("HTTP/1.1 404 "), "\(reply)")
         }
     }
 }
