@@ -90,8 +90,7 @@ extension WireMockValuePattern {
         case .equal(let text): return part.equal(text)
         case .regex(let pattern): return part.regex(pattern)
         case .present: return part.present
-        case .not(let inner): return .not(inner.match(part))
-        case .all(let parts): return .all(of: parts.map { $0.match(part) })
+        case .not, .all: return perValue(part)
         case .any(let parts): return .any(of: parts.map { $0.match(part) })
         case .json(let value, let comparison): return .json(value, comparison: comparison)
         case .jsonPath(let path, let pattern): return .jsonPath(path, pattern)
@@ -117,6 +116,57 @@ extension WireMockValuePattern {
                     return !exactly || found.allSatisfy { value in all.contains { $0(value) } }
                 })
             }
+        }
+    }
+
+    /// A pattern with `not` or `and` in it, as WireMock tests it: on each value of the part (a query parameter or a
+    /// header given more than once), met when one value meets it whole; an absent part is tested as no value.
+    /// (Composed from matchers of the whole request, `not` would ask that no value match, and the parts of `and`
+    /// could each be met by another value.)
+    private func perValue(_ part: WireMockPart) -> Match {
+        if let refusal = part.refusal { return refusal }
+        let summary = match(composedFor: part).description
+        let values = part.values
+        let pattern = self
+        return Match(summary) { () throws(HTTPMockError) -> Match.Compiled in
+            let test = try pattern.test()
+            let condition = Condition(key: nil, weight: 2, summary: summary, isUserCode: pattern.runsUserCode) { request in
+                let found = values(request)
+                return found.isEmpty ? test(nil) : found.contains { test($0) }
+            }
+            return Match.Compiled(condition: pattern.runsUnbudgetedCode ? condition : condition.inBudget())
+        }
+    }
+
+    /// The pattern composed of matchers of the whole request, for its description.
+    private func match(composedFor part: WireMockPart) -> Match {
+        switch self {
+        case .not(let inner): return .not(inner.match(composedFor: part))
+        case .all(let parts): return .all(of: parts.map { $0.match(composedFor: part) })
+        case .any(let parts): return .any(of: parts.map { $0.match(composedFor: part) })
+        default: return match(part)
+        }
+    }
+
+    /// Whether testing a value runs a regular expression or other work of a mapping's own.
+    private var runsUserCode: Bool {
+        switch self {
+        case .regex, .jsonPath: true
+        case .test(_, _, let heavy): heavy
+        case .not(let inner): inner.runsUserCode
+        case .all(let parts), .any(let parts), .multiple(_, let parts): parts.contains { $0.runsUserCode }
+        default: false
+        }
+    }
+
+    /// Whether that work is other than regular expressions, which run within their budget (``RegexBudget``).
+    private var runsUnbudgetedCode: Bool {
+        switch self {
+        case .jsonPath: true
+        case .test(_, _, let heavy): heavy
+        case .not(let inner): inner.runsUnbudgetedCode
+        case .all(let parts), .any(let parts), .multiple(_, let parts): parts.contains { $0.runsUnbudgetedCode }
+        default: false
         }
     }
 

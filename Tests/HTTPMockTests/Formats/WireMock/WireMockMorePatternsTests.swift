@@ -78,6 +78,26 @@ import _HTTPMockTemplates
         }
     }
 
+    @Test("not, and, doesNotMatch and doesNotContain test each value of a repeated parameter or header whole, as WireMock does")
+    func negationsPerValue() async throws {
+        let mock = try Self.mock([
+            #"{"request": {"urlPath": "/not", "queryParameters": {"v": {"doesNotMatch": "1"}}}, "response": {"body": "a value is not 1"}}"#,
+            #"{"request": {"urlPath": "/and", "queryParameters": {"v": {"and": [{"equalTo": "1"}, {"equalTo": "2"}]}}}, "response": {"body": "a value is 1 and 2"}}"#,
+            #"{"request": {"urlPath": "/header", "headers": {"X-A": {"not": {"equalTo": "x"}}}}, "response": {"body": "a header is not x"}}"#,
+            #"{"request": {"urlPath": "/absent", "queryParameters": {"v": {"not": {"equalTo": "x"}}}}, "response": {"body": "v is not x"}}"#,
+        ])
+        let session = mock.urlSession
+        #expect(try await session.fetch("http://localhost/not?v=1&v=2").text == "a value is not 1")
+        #expect(try await session.fetch("http://localhost/not?v=1&v=1").status == 404)
+        #expect(try await session.fetch("http://localhost/not").status == 404)
+        #expect(try await session.fetch("http://localhost/and?v=1&v=2").status == 404)
+        #expect(try await session.fetch("http://localhost/header", headers: ["X-A": "x"]).status == 404)
+        #expect(try await session.fetch("http://localhost/header", headers: ["X-A": "y"]).text == "a header is not x")
+        #expect(try await session.fetch("http://localhost/absent").text == "v is not x")
+        #expect(try await session.fetch("http://localhost/absent?v=x&v=y").text == "v is not x")
+        #expect(try await session.fetch("http://localhost/absent?v=x").status == 404)
+    }
+
     @Test("anything matches a value and its absence; includes and hasExactly test every value of a parameter")
     func anythingAndMultipleValues() async throws {
         let mock = try Self.mock([
