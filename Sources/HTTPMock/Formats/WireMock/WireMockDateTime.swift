@@ -74,8 +74,8 @@ struct WireMockDateTime: Sendable {
         var wanted: Date
         switch expected {
         case .fixed(let date):
+            // As WireMock: truncateExpected applies to now only; a fixed moment is compared as written.
             wanted = date
-            if let truncateExpected { wanted = truncateExpected.apply(to: wanted) }
         case .now(let amount, let unit):
             wanted = Date()
             if let truncateExpected, !truncationLast { wanted = truncateExpected.apply(to: wanted) }

@@ -232,6 +232,7 @@ import _HTTPMockTemplates
             #"{"request": {"urlPath": "/after", "headers": {"X-Since": {"after": "now -1 days"}}}, "response": {"body": "recent"}}"#,
             #"{"request": {"urlPath": "/future", "queryParameters": {"t": {"after": "now", "expectedOffset": 1, "expectedOffsetUnit": "years"}}}, "response": {"body": "far"}}"#,
             #"{"request": {"urlPath": "/month", "queryParameters": {"t": {"equalToDateTime": "2026-06-01T00:00:00Z", "truncateActual": "first day of month"}}}, "response": {"body": "june"}}"#,
+            #"{"request": {"urlPath": "/fixed", "queryParameters": {"t": {"equalToDateTime": "2026-06-15T10:00:00Z", "truncateExpected": "first hour of day"}}}, "response": {"body": "as written"}}"#,
             #"{"request": {"urlPath": "/format", "queryParameters": {"d": {"before": "2026-01-01", "actualFormat": "dd/MM/yyyy"}}}, "response": {"body": "formatted"}}"#,
             #"{"request": {"urlPath": "/unix", "queryParameters": {"s": {"after": "2001-09-09T01:46:39Z", "actualFormat": "unix"}}}, "response": {"body": "unix"}}"#,
         ])
@@ -247,6 +248,9 @@ import _HTTPMockTemplates
         #expect(try await session.fetch("http://localhost/future?t=\(hourAgo)").status == 404)
         #expect(try await session.fetch("http://localhost/month?t=2026-06-17T08:30:00Z").text == "june")
         #expect(try await session.fetch("http://localhost/month?t=2026-07-01T00:00:00Z").status == 404)
+        // truncateExpected truncates an expected now only, as in WireMock: a fixed moment is compared as written.
+        #expect(try await session.fetch("http://localhost/fixed?t=2026-06-15T10:00:00Z").text == "as written")
+        #expect(try await session.fetch("http://localhost/fixed?t=2026-06-15T00:00:00Z").status == 404)
         #expect(try await session.fetch("http://localhost/format?d=31/12/2025").text == "formatted")
         #expect(try await session.fetch("http://localhost/format?d=2025-12-31").status == 404)
         #expect(try await session.fetch("http://localhost/unix?s=1000000000").text == "unix")
