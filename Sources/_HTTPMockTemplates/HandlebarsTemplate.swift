@@ -445,6 +445,8 @@ package final class HandlebarsRenderer {
             switch name {
             case "first": return multi.values.first
             case "last": return multi.values.last
+            // As WireMock's list of values answers `size` (`{{request.query.ids.size}}`).
+            case "size": return .int(multi.values.count)
             default: return nil
             }
         case .request: return model.attribute(name)

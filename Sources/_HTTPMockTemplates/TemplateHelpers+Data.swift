@@ -178,6 +178,14 @@ extension HandlebarsRenderer {
             let input = arguments.param(0)
             // A path that walks the document reads it whole; one that names its way reads a few nodes.
             if !path.isDefinite, case .string(let text) = input { try read(text.utf8.count, arguments.call.position) }
+            if path.functionOfDefinite == "keys", let document = jsonDocument(input), let view = document.value {
+                // An object's keys in the document's order, as WireMock's JSONPath gives them.
+                let found = path.withoutFinalFunction.select(in: document.json, view: view, inside: TemplateJSON.inside, keys: TemplateJSON.keys,
+                                                             merge: TemplateJSON.merged, leafToNull: true)
+                if found.count == 1, let viewed = found[0].view, let names = TemplateJSON.keys(viewed) {
+                    return .array(names.map { .string($0) }, json: false)
+                }
+            }
             // Most paths name text, whole numbers or truths of a body without objects walked in between: read as
             // quickly as a matcher reads JSON. The rest is read again with each value's place in the document.
             if case .string(let text) = input, let quick = quickDocument(text) {

@@ -91,6 +91,8 @@ import Testing
         #expect(try render("{{jsonPath request.body '$.b.length()'}}|{{jsonPath request.body '$.b.size()'}}|{{jsonPath request.body '$.b.sum()'}}|{{jsonPath request.body '$.b.min()'}}|{{jsonPath request.body '$.b.max()'}}|{{jsonPath request.body '$.b.avg()'}}|{{jsonPath request.body '$.b.stddev()'}}|{{jsonPath request.body '$.c.length()'}}|{{jsonPath request.body '$.c.keys()'}}", body: body)
             == "2|2|3.0|1.0|2.0|1.5|0.5|2|[x, y]")
         #expect(try render("{{#if (eq (jsonPath request.body '$.b.length()') 2)}}two{{/if}}", body: body) == "two")
+        // keys() in the document's order, as WireMock's JSONPath gives them.
+        #expect(try render("{{jsonPath request.body '$.o.keys()'}}|{{jsonPath request.body '$.keys()'}}", body: #"{"o": {"b": 1, "a": 2, "é": 3}, "c": 1}"#) == "[b, a, é]|[o, c]")
     }
 
     @Test("jsonPath: an object in what it selects prints alone as Java prints a map, its lists as JSON")

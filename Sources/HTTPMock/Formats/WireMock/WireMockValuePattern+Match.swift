@@ -25,7 +25,14 @@ struct WireMockPart {
 
     static func query(_ parameter: String) -> WireMockPart {
         WireMockPart(name: "query parameter \"\(parameter)\"", present: .query([parameter: .any], matching: .contains),
-                     equal: { .query([parameter: .values([$0])], matching: .contains) }, regex: { .query(parameter, matching: $0) },
+                     equal: { expected in
+                         // A parameter written without `=` (`?flag`) has the empty value, as WireMock reads it.
+                         guard expected.isEmpty else { return .query([parameter: .values([expected])], matching: .contains) }
+                         return Match(condition: Condition(key: "wiremock:query:\(parameter)=", weight: 2, summary: "query \(parameter)=") { request in
+                             request.queryValues(for: parameter).contains { ($0 ?? "").isEmpty }
+                         })
+                     },
+                     regex: { .query(parameter, matching: $0) },
                      values: { $0.queryValues(for: parameter).map { $0 ?? "" } })
     }
 

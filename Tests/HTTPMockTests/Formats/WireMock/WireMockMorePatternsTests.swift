@@ -96,6 +96,12 @@ import _HTTPMockTemplates
         #expect(try await session.fetch("http://localhost/absent").text == "v is not x")
         #expect(try await session.fetch("http://localhost/absent?v=x&v=y").text == "v is not x")
         #expect(try await session.fetch("http://localhost/absent?v=x").status == 404)
+        // A parameter written without `=` has the empty value, as WireMock reads it.
+        let empty = try Self.mock([#"{"request": {"urlPath": "/e", "queryParameters": {"v": {"equalTo": ""}}}, "response": {"body": "v is empty"}}"#])
+        #expect(try await empty.urlSession.fetch("http://localhost/e?v").text == "v is empty")
+        #expect(try await empty.urlSession.fetch("http://localhost/e?v=").text == "v is empty")
+        #expect(try await empty.urlSession.fetch("http://localhost/e?v=x").status == 404)
+        #expect(try await empty.urlSession.fetch("http://localhost/e?w").status == 404)
     }
 
     @Test("anything matches a value and its absence; includes and hasExactly test every value of a parameter")

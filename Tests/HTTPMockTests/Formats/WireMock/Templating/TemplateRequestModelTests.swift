@@ -24,11 +24,11 @@ import TestSupport
     @Test("a query parameter is one or many: it prints the first; .N, first, last and [-1] as WireMock documents; each over all")
     func queryValues() async throws {
         let server = try TemplateServer([
-            "/multi-query": "{{request.query.things}} {{request.query.things.0}} {{request.query.things.first}} {{request.query.things.1}} {{request.query.things.[-1]}} {{request.query.things.last}}",
+            "/multi-query": "{{request.query.things}} {{request.query.things.0}} {{request.query.things.first}} {{request.query.things.1}} {{request.query.things.[-1]}} {{request.query.things.last}} {{request.query.things.size}}",
             "/each": "{{#each request.query.things}}{{this}};{{/each}}{{size request.query.things}}|{{request.query.[q]}}",
             "/lookup": "{{lookup request.query 'ids[].1'}}",
         ])
-        try await server.expect("/multi-query?things=1&things=2&things=3", "1 1 1 2 2 3")
+        try await server.expect("/multi-query?things=1&things=2&things=3", "1 1 1 2 2 3 3")
         try await server.expect("/each?things=a&things=b&q=x%20y", "a;b;2|x y")
         try await server.expect("/lookup?ids%5B%5D=111&ids%5B%5D=222&ids%5B%5D=333", "222")
     }
