@@ -11,7 +11,8 @@ extension TemplateDates {
 
     /// A moment written as ISO 8601 (with a zone or offset, or without, read in UTC; a date alone is its first
     /// moment) or as RFC 1123 (`Sun, 14 Jun 2026 12:00:00 GMT`).
-    package static func moment(_ text: String) -> Date? {
+    package static func moment(_ written: String) -> Date? {
+        let text = javaISO(written)
         // Foundation's formatters on Linux read a date from the start of a text and ignore what follows
         // (`2100-01-01T00:00:00Zjunk`); WireMock refuses such a value, so the whole text must have a date's shape.
         guard hasMomentShape(text) else { return nil }
@@ -25,6 +26,25 @@ extension TemplateDates {
             if let date = strictFormatter(pattern).date(from: text) { return date }
         }
         return nil
+    }
+
+    /// `text` as Foundation's ISO 8601 formatter reads what Java's reads: `t` and `z` in either case, a time without
+    /// seconds before its zone (`2024-06-15T09:00Z`), and a region after an offset (`+02:00[Europe/Paris]`, which the
+    /// offset then names alone).
+    static func javaISO(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        guard bytes.count > 10, bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: "T") else { return text }
+        bytes[10] = UInt8(ascii: "T")
+        if bytes.last == UInt8(ascii: "]"), let open = bytes.lastIndex(of: UInt8(ascii: "[")), open > 16 {
+            let before = bytes[open - 1]
+            if before == UInt8(ascii: "Z") || before == UInt8(ascii: "z") || (48...57).contains(before) { bytes.removeSubrange(open...) }
+        }
+        if bytes.last == UInt8(ascii: "z") { bytes[bytes.count - 1] = UInt8(ascii: "Z") }
+        // `Thh:mm` directly followed by its zone: the seconds are 0.
+        if bytes.count > 16, [UInt8(ascii: "Z"), UInt8(ascii: "+"), UInt8(ascii: "-")].contains(bytes[16]), bytes[13] == UInt8(ascii: ":") {
+            bytes.insert(contentsOf: Array(":00".utf8), at: 16)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether `text` is shaped as WireMock reads a moment, whole: ISO 8601 (`dddd-dd-dd`, then `Tdd:dd`, `:dd`, a

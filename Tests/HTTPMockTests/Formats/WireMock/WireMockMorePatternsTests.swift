@@ -254,6 +254,11 @@ import _HTTPMockTemplates
         #expect(try await session.fetch("http://localhost/future?t=\(hourAgo)").status == 404)
         #expect(try await session.fetch("http://localhost/month?t=2026-06-17T08:30:00Z").text == "june")
         #expect(try await session.fetch("http://localhost/month?t=2026-07-01T00:00:00Z").status == 404)
+        // Written as Java's ISO parser reads it too: `t` and `z` in any case, no seconds, a region after the offset.
+        for written in ["2026-06-15T10:00Z", "2026-06-15t10:00:00z", "2026-06-15T12:00:00%2B02:00%5BEurope/Paris%5D", "2026-06-15T10:00:00.000Z"] {
+            #expect(try await session.fetch("http://localhost/fixed?t=\(written)").text == "as written", "\(written)")
+        }
+        #expect(try await session.fetch("http://localhost/fixed?t=2026-06-15T10:00Zjunk").status == 404)
         // truncateExpected truncates an expected now only, as in WireMock: a fixed moment is compared as written.
         #expect(try await session.fetch("http://localhost/fixed?t=2026-06-15T10:00:00Z").text == "as written")
         #expect(try await session.fetch("http://localhost/fixed?t=2026-06-15T00:00:00Z").status == 404)
