@@ -36,7 +36,8 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     struct FilterRegex: Sendable, Hashable {
         let pattern: String
         let caseInsensitive: Bool
-        let regex: NSRegularExpression
+        /// The expression over the whole text, as Jayway matches it (`matches()`, not a search).
+        let whole: NSRegularExpression
 
         static func == (lhs: FilterRegex, rhs: FilterRegex) -> Bool {
             lhs.pattern == rhs.pattern && lhs.caseInsensitive == rhs.caseInsensitive
@@ -332,34 +333,44 @@ extension JSONPath.Filter {
         case .or(let a, let b): return a.holds(for: value) || b.holds(for: value)
         case .not(let inner): return !inner.holds(for: value)
         case .regex(let steps, let filter):
-            guard case .string(let text)? = JSONPath.value(at: steps, in: value) else { return false }
-            return filter.regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            // As Jayway's: the whole text must match; a number is read as its text, and anything else (a list, an
+            // object, null, nothing there) as the empty text.
+            let text: String = switch JSONPath.value(at: steps, in: value) {
+            case .string(let text)?: text
+            case .bool(let flag)?: flag ? "true" : "false"
+            case let number? where number.number != nil: number.jaywayText
+            default: ""
+            }
+            return filter.whole.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
         case .compare(let steps, let op, let literal):
             // As Jayway's JSONPath (WireMock's): a path that is not there differs from every value (`!=` and `nin`
             // hold) and is in, below or above none.
             guard let found = JSONPath.value(at: steps, in: value) else { return op == "!=" || op == "nin" }
             let list: [JSONValue] = if case .array(let items) = literal { items } else { [] }
             switch op {
-            case "==": return literal.matches(found)
-            case "!=": return !literal.matches(found)
-            case "in": return list.contains { $0.matches(found) }
-            case "nin": return !list.contains { $0.matches(found) }
+            case "==": return found.equalsInFilter(literal)
+            case "!=": return !found.equalsInFilter(literal)
+            case "in": return list.contains { found.equalsInFilter($0) }
+            case "nin": return !list.contains { found.equalsInFilter($0) }
             // These compare a list with a list: a value that is no list holds none of them.
             case "anyof", "noneof", "subsetof":
                 guard case .array(let elements) = found else { return false }
                 switch op {
-                case "anyof": return elements.contains { element in list.contains { $0.matches(element) } }
-                case "noneof": return !elements.contains { element in list.contains { $0.matches(element) } }
-                default: return elements.allSatisfy { element in list.contains { $0.matches(element) } }
+                case "anyof": return elements.contains { element in list.contains { element.equalsInFilter($0) } }
+                case "noneof": return !elements.contains { element in list.contains { element.equalsInFilter($0) } }
+                default: return elements.allSatisfy { element in list.contains { element.equalsInFilter($0) } }
                 }
             case "size":
+                // As Jayway's: a text counts its UTF-16 units, an object -1 (it has no length there), the size is
+                // cut to a whole number.
                 let count: Int? = switch found {
                 case .array(let items): items.count
-                case .string(let text): text.count
-                case .object(let object): object.count
+                case .string(let text): text.utf16.count
+                case .object: -1
                 default: nil
                 }
-                return count != nil && literal.number == Double(count!)
+                guard let count, let size = literal.number, size.magnitude < 1e18 else { return false }
+                return Int(size.rounded(.towardZero)) == count
             case "empty":
                 let isEmpty: Bool? = switch found {
                 case .array(let items): items.isEmpty
@@ -372,7 +383,10 @@ extension JSONPath.Filter {
                 let order: ComparisonResult
                 switch (found.number, literal.number, found, literal) {
                 case (let a?, let b?, _, _): order = a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
-                case (_, _, .string(let a), .string(let b)): order = a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
+                // Texts by their UTF-16 units, as Java compares them; a text and a number are in no order.
+                case (_, _, .string(let a), .string(let b)):
+                    order = a.utf16.lexicographicallyPrecedes(b.utf16) ? .orderedAscending
+                        : b.utf16.lexicographicallyPrecedes(a.utf16) ? .orderedDescending : .orderedSame
                 default: return false
                 }
                 switch op {
@@ -387,6 +401,70 @@ extension JSONPath.Filter {
 }
 
 extension JSONValue {
+    /// Whether a value of the document (`self`) equals a filter's literal as Jayway's filters compare them: a number
+    /// equals a text that reads as the same number; a text equals a number it spells as Java writes that number
+    /// (`'5'` equals `5`, `'5.0'` does not); a truth value equals only a truth value; the rest by value.
+    func equalsInFilter(_ literal: JSONValue) -> Bool {
+        switch (self, literal) {
+        case (.int, .string(let text)), (.double, .string(let text)):
+            guard let other = Self.decimal(text), let mine = number else { return false }
+            return mine == other
+        case (.string(let text), .int), (.string(let text), .double):
+            return text == literal.jaywayText
+        default:
+            return literal.matches(self)
+        }
+    }
+
+    /// `text` as a decimal number (Java's `BigDecimal` grammar: a sign, digits with an optional point, an optional
+    /// exponent), `nil` otherwise.
+    private static func decimal(_ text: String) -> Double? {
+        var rest = Substring(text)
+        if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+        let mantissa = rest.prefix { $0 != "e" && $0 != "E" }
+        var exponent = rest.dropFirst(mantissa.count + 1)
+        if exponent.first == "+" || exponent.first == "-" { exponent = exponent.dropFirst() }
+        let digits = mantissa.filter { $0 != "." }
+        guard !digits.isEmpty, mantissa.count - digits.count <= 1, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              mantissa.count == rest.count || (!exponent.isEmpty && exponent.allSatisfy({ $0.isASCII && $0.isNumber })) else { return nil }
+        return Double(text)
+    }
+
+    /// A number as Jayway's filters read it as text: what Java's `BigDecimal` prints for the number json-smart read
+    /// (`5`, `10.0`, `0.000010` for 0.00001, `1.0E+10`).
+    var jaywayText: String {
+        switch self {
+        case .int(let whole): return String(whole)
+        case .double(let number) where number.isFinite:
+            if number == 0 { return "0.0" }
+            // The shortest digits of the number and where its point goes: 0.d1d2… × 10^point.
+            let text = "\(number.magnitude)"
+            let mark = text.firstIndex { $0 == "e" || $0 == "E" }
+            let mantissa = mark.map { text[..<$0] } ?? Substring(text)
+            let exponent = mark.map { Int(text[text.index(after: $0)...]) ?? 0 } ?? 0
+            let whole = mantissa.prefix { $0 != "." }
+            var digits = String(whole + mantissa.dropFirst(whole.count + 1)), point = whole.count + exponent
+            while digits.first == "0" { digits.removeFirst(); point -= 1 }
+            while digits.count > 1, digits.last == "0" { digits.removeLast() }
+            let sign = number < 0 ? "-" : ""
+            // Java writes 10^-3 up to 10^7 plainly, which BigDecimal keeps.
+            if number.magnitude >= 1e-3, number.magnitude < 1e7 {
+                if point <= 0 { return sign + "0." + String(repeating: "0", count: -point) + digits }
+                if digits.count <= point { return sign + digits + String(repeating: "0", count: point - digits.count) + ".0" }
+                return sign + digits.prefix(point) + "." + digits.dropFirst(point)
+            }
+            // Java writes d.dddE±n (at least one digit after the point); BigDecimal writes that plainly down to 10^-6
+            // and with "E+" above.
+            let unscaled = digits.count == 1 ? digits + "0" : digits
+            if point - 1 >= -6, point < 1 {
+                return sign + "0." + String(repeating: "0", count: -point) + unscaled
+            }
+            let exponentText = point - 1 > 0 ? "+" + String(point - 1) : String(point - 1)
+            return sign + unscaled.prefix(1) + "." + unscaled.dropFirst() + "E" + exponentText
+        default: return description
+        }
+    }
+
     /// The value as a number, for ordered comparisons.
     package var number: Double? {
         switch self {
@@ -615,8 +693,11 @@ private struct Parser {
         guard eat("/") else { throw failure("a regular expression is not closed with \"/\"") }
         let caseInsensitive = eat("i")
         do {
-            let regex = try NSRegularExpression(pattern: pattern, options: caseInsensitive ? [.caseInsensitive] : [])
-            return JSONPath.FilterRegex(pattern: pattern, caseInsensitive: caseInsensitive, regex: regex)
+            let options: NSRegularExpression.Options = caseInsensitive ? [.caseInsensitive] : []
+            // Checked alone first: wrapped, a pattern such as `a)(b` would read as another.
+            _ = try NSRegularExpression(pattern: pattern, options: options)
+            let whole = try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z", options: options)
+            return JSONPath.FilterRegex(pattern: pattern, caseInsensitive: caseInsensitive, whole: whole)
         } catch {
             throw failure("/\(pattern)/ is not a regular expression")
         }

@@ -23,8 +23,66 @@ import Testing
     func regexFilters() throws {
         #expect(try skus("$.items[?(@.sku =~ /[A-Z]-\\d/)]") == ["A-1", "C-3"])
         #expect(try skus("$.items[?(@.sku =~ /b-.*/i)]") == ["b-2"])
-        #expect(try skus("$.items[?(@.price =~ /10/)]").isEmpty)   // a number is not text
+        #expect(try skus("$.items[?(@.price =~ /10/)]") == ["A-1"])   // a number is read as its text
         #expect(try JSONPath("$.items[?(@.sku =~ /A/)]").usesRegex)
+    }
+
+    /// Whether `filter` (`$[?(…)]`) holds for the object written `json`.
+    private func holds(_ filter: String, _ json: String) throws -> Bool {
+        try !JSONPath("$[?(\(filter))]").select(in: JSONValue(data: Data(json.utf8))!).isEmpty
+    }
+
+    @Test("=~ matches the whole text; a number as Java's BigDecimal writes it, a truth value as its word, the rest as empty text, as WireMock 2.35.1 answered")
+    func regexFiltersMatchTheWholeValue() throws {
+        #expect(try !holds("@.s =~ /x/", #"{"s": "ax"}"#))
+        #expect(try holds("@.s =~ /a.*/", #"{"s": "ax"}"#))
+        #expect(try holds("@.s =~ /a|ax/", #"{"s": "ax"}"#))
+        #expect(try holds("@.n =~ /5/", #"{"n": 5}"#))
+        #expect(try holds("@.n =~ /10.0/", #"{"n": 10.0}"#))
+        #expect(try holds("@.n =~ /0.000010/", #"{"n": 0.00001}"#))
+        #expect(try holds("@.n =~ /1.0E\\+10/", #"{"n": 1e10}"#))
+        #expect(try holds("@.n =~ /1.5E-7/", #"{"n": 1.5e-7}"#))
+        #expect(try holds("@.n =~ /-123.25/", #"{"n": -123.25}"#))
+        #expect(try holds("@.b =~ /true/", #"{"b": true}"#))
+        #expect(try holds("@.x =~ /.*/", #"{"s": 1}"#))
+        #expect(try holds("@.t =~ /.*/", #"{"t": [1]}"#))
+        #expect(try !holds("@.t =~ /1/", #"{"t": [1]}"#))
+        #expect(try holds("@.z =~ /.*/", #"{"z": null}"#))
+    }
+
+    @Test("numbers and texts compare as Jayway's filters compare them, truth values only with truth values, as WireMock 2.35.1 answered")
+    func filtersCoerceNumbersAndTexts() throws {
+        #expect(try holds("@.n == '5'", #"{"n": 5}"#))
+        #expect(try holds("@.n == '5'", #"{"n": 5.0}"#))
+        #expect(try holds("@.n == '5.00'", #"{"n": 5}"#))
+        #expect(try !holds("@.n == 'five'", #"{"n": 5}"#))
+        #expect(try !holds("@.n == '0x5'", #"{"n": 5}"#))
+        #expect(try holds("@.s == 5", #"{"s": "5"}"#))
+        #expect(try !holds("@.s == 5", #"{"s": "5.0"}"#))
+        #expect(try holds("@.s == 5.0", #"{"s": "5.0"}"#))
+        #expect(try holds("@.s in [5]", #"{"s": "5"}"#))
+        #expect(try holds("@.n in ['5']", #"{"n": 5}"#))
+        #expect(try !holds("@.n != '5'", #"{"n": 5}"#))
+        #expect(try !holds("@.n nin ['5']", #"{"n": 5}"#))
+        #expect(try holds("@.a anyof [5]", #"{"a": ["5"]}"#))
+        #expect(try holds("@.a subsetof ['5']", #"{"a": [5]}"#))
+        #expect(try !holds("@.a noneof ['5']", #"{"a": [5]}"#))
+        #expect(try !holds("@.b == 'true'", #"{"b": true}"#))
+        #expect(try !holds("@.s == true", #"{"s": "true"}"#))
+        // An order only between two numbers or two texts (by UTF-16 units, as Java's).
+        #expect(try !holds("@.s < 5", #"{"s": "3"}"#))
+        #expect(try !holds("@.n < '5'", #"{"n": 3}"#))
+        #expect(try holds("@.s > 'B'", #"{"s": "a"}"#))
+        #expect(try holds("@.s < '\u{FFFD}'", #"{"s": "\ud83d\ude00"}"#))
+    }
+
+    @Test("size counts a text's UTF-16 units and gives an object -1, as WireMock 2.35.1 answered")
+    func sizeAsJayway() throws {
+        #expect(try !holds("@.o size 1", #"{"o": {"a": 1}}"#))
+        #expect(try holds("@.o size -1", #"{"o": {"a": 1}}"#))
+        #expect(try holds("@.s size 2", #"{"s": "\ud83d\ude00"}"#))
+        #expect(try holds("@.s size 1.9", #"{"s": "a"}"#))
+        #expect(try !holds("@.n size 1", #"{"n": 5}"#))
     }
 
     @Test("in, nin, anyof, noneof, subsetof, size and empty")
