@@ -1,5 +1,6 @@
 import Foundation
 import _HTTPMockJSON
+import _HTTPMockTemplates
 
 extension Match {
     /// The body is JSON equal to `value` as `comparison` allows (WireMock's `equalToJson`).
@@ -20,7 +21,7 @@ extension Match {
             let test = try pattern?.test()
             return Compiled(condition: Condition(key: nil, weight: 2, summary: summary, isUserCode: path.usesRegex || (pattern?.usesRegex ?? false)) { request in
                 guard let body = request.body, let json = JSONValue(data: body) else { return false }
-                return WireMockJSONPath.holds(path, test, in: json)
+                return WireMockJSONPath.holds(path, pattern, test, in: json, text: body)
             })
         }
     }
@@ -68,26 +69,66 @@ extension WireMockValuePattern {
 /// WireMock's reading of `matchesJsonPath`.
 enum WireMockJSONPath {
     /// Without a test: a definite path (`$.a.b`) must select a value that is not null, an empty array or an empty
-    /// object; any other path must select something. With a test: the text of a selected value must pass it
-    /// (strings as they are, other values as JSON); when nothing is selected, the test gets `nil`.
-    static func holds(_ path: JSONPath, _ test: (@Sendable (String?) -> Bool)?, in json: JSONValue) -> Bool {
-        let found = path.select(in: json)
+    /// object; any other path must select something. With a test, what the path selects is given to it as WireMock
+    /// 2.35.1 gives it (``texts(_:_:in:text:)``), and one text passing it is enough.
+    static func holds(_ path: JSONPath, _ pattern: WireMockValuePattern?, _ test: (@Sendable (String?) -> Bool)?,
+                      in json: JSONValue, text: Data) -> Bool {
         guard let test else {
+            let found = path.select(in: json)
             guard path.isDefinite else { return !found.isEmpty }
             switch found.first {
             case nil, .null?, .array([])?, .object([:])?: return false
             default: return true
             }
         }
-        if found.isEmpty { return test(nil) }
-        return found.contains { test(text(of: $0)) }
+        let texts = texts(path, pattern, in: json, text: text)
+        // Nothing selected (or only null): WireMock gives `absent` a missing value, and other patterns nothing.
+        if texts.isEmpty { return isAbsent(pattern) && test(nil) }
+        return texts.contains { $0.map(test) ?? false }
     }
 
-    static func text(of value: JSONValue) -> String? {
-        switch value {
-        case .null: nil
-        case .string(let text): text
-        default: value.description
+    /// What a value pattern is given of what `path` selects, as WireMock 2.35.1 gives it: for `equalToJson`, one JSON
+    /// text of it all (one value, `null` when there is none, or the list a path that is not definite selects);
+    /// otherwise an object's indented JSON as WireMock's Jackson writes it, or the text of each element of a list
+    /// (a definite path's list, or what another path selects), or of the value, as Java's `String.valueOf` writes
+    /// it (`10.0`, `1.0E-5`, `{k=v}`); none for null or nothing. A null element gives `nil` (WireMock fails there).
+    static func texts(_ path: JSONPath, _ pattern: WireMockValuePattern?, in json: JSONValue, text: Data) -> [String?] {
+        let found = path.select(in: json)
+        // One value where the path names one (or ends in a function of what it selects), a list otherwise.
+        let single = path.isDefinite || path.withoutFinalFunction != path
+        let asJSON: Bool = if case .json? = pattern { true } else { false }
+        // Re-read as WireMock reads it only where it shows: objects' key order, numbers' spelling, a list's order.
+        var values = found.map(TemplateJSON.value)
+        let plain = asJSON ? single || found.count < 2 : found.allSatisfy(Self.isPlain)
+        if !plain, let exact = TemplateJSON.matcherSelection(path, in: String(decoding: text, as: UTF8.self)) { values = exact }
+        if asJSON {
+            guard single else { return [TemplateValue.array(values, json: true).jacksonText] }
+            return [(values.first ?? .null).jacksonText]
         }
+        var elements = values
+        if single {
+            switch values.first {
+            case nil, .null?: return []
+            case .object?: return [values[0].jacksonText]
+            case .array(let items, _)?: elements = items
+            default: break
+            }
+        }
+        return elements.map { element in if case .null = element { nil } else { element.javaString } }
+    }
+
+    /// Whether `value` reads the same from the matcher's JSON as from WireMock's: text, whole numbers below 64 bits,
+    /// truth values, null and lists of them.
+    private static func isPlain(_ value: JSONValue) -> Bool {
+        switch value {
+        case .null, .bool, .int, .string: true
+        case .array(let items): items.allSatisfy(isPlain)
+        case .double, .object: false
+        }
+    }
+
+    /// Whether the pattern is `absent`, which WireMock gives a missing value when nothing is selected.
+    private static func isAbsent(_ pattern: WireMockValuePattern?) -> Bool {
+        if case .not(.present)? = pattern { true } else { false }
     }
 }

@@ -199,8 +199,8 @@ extension WireMockValuePattern {
         case .jsonPath(let path, let pattern):
             let inner = try pattern?.test()
             return { text in
-                guard let json = text.flatMap({ JSONValue(data: Data($0.utf8)) }) else { return false }
-                return WireMockJSONPath.holds(path, inner, in: json)
+                guard let text, let json = JSONValue(data: Data(text.utf8)) else { return false }
+                return WireMockJSONPath.holds(path, pattern, inner, in: json, text: Data(text.utf8))
             }
         case .bytes(let data): return { $0.map { Data($0.utf8) == data } ?? false }
         case .test(_, let test, _): return { $0.map(test) ?? false }
