@@ -130,6 +130,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        ProcessMemory.growInLargerSteps()
         let mock = HTTPMock()
         mock.journalCapacity = 10_000
         mock.allowedProxyHosts = Set(allowProxyTo)

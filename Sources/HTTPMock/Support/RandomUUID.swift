@@ -15,6 +15,27 @@ extension UUID {
     }
 }
 
+extension UUID {
+    /// The UUID in lower case, as WireMock writes ids (`uuidString.lowercased()`, written directly): Foundation's
+    /// `uuidString` on Linux formats with `snprintf`, which a folder of 10,000 mapping files without ids paid for
+    /// every mapping it loaded.
+    package var lowercasedText: String {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        return withUnsafeBytes(of: uuid) { raw in
+            String(unsafeUninitializedCapacity: 36) { out in
+                var at = 0
+                for (index, byte) in raw.enumerated() {
+                    if index == 4 || index == 6 || index == 8 || index == 10 { out[at] = UInt8(ascii: "-"); at += 1 }
+                    out[at] = digits[Int(byte >> 4)]
+                    out[at + 1] = digits[Int(byte & 0x0F)]
+                    at += 2
+                }
+                return at
+            }
+        }
+    }
+}
+
 /// xoshiro256** (Blackman and Vigna): 256 bits of state, drawn once from the system's generator.
 private struct UUIDGenerator {
     static let shared = Locked(UUIDGenerator())

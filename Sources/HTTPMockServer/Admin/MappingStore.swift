@@ -69,7 +69,7 @@ final class MappingStore: Sendable {
         let outcome: Result<Void, AdminError> = state.withLock { state in
             guard state.entries[mapping.id] == nil else {
                 return .failure(AdminError(status: 422, code: 109, title: "Duplicate stub mapping ID",
-                                           detail: "the id \(mapping.id.uuidString.lowercased()) is taken by another stub mapping; give a new id, none, or edit it with PUT /__admin/mappings/{id}"))
+                                           detail: "the id \(mapping.id.lowercasedText) is taken by another stub mapping; give a new id, none, or edit it with PUT /__admin/mappings/{id}"))
             }
             do throws(AdminError) {
                 let loaded = try register(mapping, in: mock)
@@ -139,7 +139,7 @@ final class MappingStore: Sendable {
     func restoreFileMappings(in mock: HTTPMock) {
         state.withLock { state in
             for (id, mapping) in state.removedFromFiles.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
-                _ = try? register(mapping, in: mock, slot: "/__admin/files/" + id.uuidString.lowercased())
+                _ = try? register(mapping, in: mock, slot: "/__admin/files/" + id.lowercasedText)
             }
             state.removedFromFiles = [:]
         }
@@ -173,7 +173,7 @@ final class MappingStore: Sendable {
     private func register(_ mapping: WireMockStubMapping, in mock: HTTPMock, slot: String? = nil) throws(AdminError) -> LoadedMocks {
         do {
             let prepared = try mock.prepare([mapping], filesFolder: wireMockFolder?.appendingPathComponent("__files"), ranking: ranking)
-            return try mock.register([prepared], slot: slot ?? "/__admin/mappings/" + mapping.id.uuidString.lowercased())
+            return try mock.register([prepared], slot: slot ?? "/__admin/mappings/" + mapping.id.lowercasedText)
         } catch {
             throw AdminError.unreadable(error)
         }

@@ -228,7 +228,7 @@ enum MappingsResource {
     /// The mapping the body of `request` holds, with the id `id` (an `id` in the body is ignored, as in WireMock).
     private static func mapping(_ id: UUID, from request: AdminRequest) throws(AdminError) -> WireMockStubMapping {
         var body = try request.jsonObject()
-        body["id"] = id.uuidString.lowercased()
+        body["id"] = id.lowercasedText
         body["uuid"] = nil
         let mapping: WireMockStubMapping
         do {
@@ -257,7 +257,7 @@ enum MappingsResource {
     }
 
     private static func notFound(_ id: UUID) -> AdminError {
-        AdminError(status: 404, code: 40, title: "No stub mapping \(id.uuidString.lowercased())",
+        AdminError(status: 404, code: 40, title: "No stub mapping \(id.lowercasedText)",
                    detail: "GET /__admin/mappings lists the mappings created over the admin API and those of the served WireMock folder; stubs registered in code are not among them")
     }
 }

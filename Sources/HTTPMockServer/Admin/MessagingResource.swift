@@ -21,7 +21,7 @@ enum MessagingResource {
         AdminRoute("DELETE", "message-mappings/{id}") { _, parameters, context throws(AdminError) in
             let id = try uuid(parameters["id"], naming: "message mapping")
             guard !context.mock.messaging.removeStubs(where: { $0.id == id }).isEmpty else {
-                throw AdminError(status: 404, code: 40, title: "Message stub mapping not found", detail: "no message mapping has the id \(id.uuidString.lowercased())")
+                throw AdminError(status: 404, code: 40, title: "Message stub mapping not found", detail: "no message mapping has the id \(id.lowercasedText)")
             }
             return .json([String: Any]())
         },
@@ -45,7 +45,7 @@ enum MessagingResource {
         AdminRoute("GET", "messages/{id}") { _, parameters, context throws(AdminError) in
             let id = try uuid(parameters["id"], naming: "message event")
             guard let event = context.mock.messaging.event(id) else {
-                throw AdminError(status: 404, code: 40, title: "Message event not found", detail: "the message journal has no event \(id.uuidString.lowercased())")
+                throw AdminError(status: 404, code: 40, title: "Message event not found", detail: "the message journal has no event \(id.lowercasedText)")
             }
             return .json(["item": eventObject(event, stubs: stubJSON(context))])
         },
@@ -117,7 +117,7 @@ enum MessagingResource {
 
     private static func stubObject(_ stub: MessageStub) -> Any {
         stub.json.flatMap { try? JSONSerialization.jsonObject(with: $0) }
-            ?? ["id": stub.id.uuidString.lowercased(), "name": stub.name ?? "registered in code"] as [String: Any]
+            ?? ["id": stub.id.lowercasedText, "name": stub.name ?? "registered in code"] as [String: Any]
     }
 
     private static func create(_ request: AdminRequest, _ context: AdminContext) throws(AdminError) -> AdminReply {
@@ -262,10 +262,10 @@ enum MessagingResource {
 
     private static func eventObject(_ event: MessageEvent, stubs: [UUID: MessageStub]) -> Any {
         var object: [String: Any] = [
-            "id": event.id.uuidString.lowercased(),
+            "id": event.id.lowercasedText,
             "eventType": event.direction.rawValue,
             "channelType": event.channel.kind.rawValue,
-            "channelId": event.channel.id.uuidString.lowercased(),
+            "channelId": event.channel.id.lowercasedText,
             "channelRequest": loggedRequest(event.channel),
             "message": text(of: event.message),
             "wasMatched": event.wasMatched,
@@ -274,7 +274,7 @@ enum MessagingResource {
         ]
         if case .binary = event.message { object["isBinary"] = true }
         if let id = event.stubID {
-            object["stubMapping"] = stubs[id].map(stubObject) ?? ["id": id.uuidString.lowercased(), "name": event.stubName ?? ""] as [String: Any]
+            object["stubMapping"] = stubs[id].map(stubObject) ?? ["id": id.lowercasedText, "name": event.stubName ?? ""] as [String: Any]
         }
         return object
     }
@@ -294,7 +294,7 @@ enum MessagingResource {
     }
 
     private static func channelObject(_ channel: MessageChannel) -> Any {
-        ["id": channel.id.uuidString.lowercased(), "type": channel.kind.rawValue, "initiatingRequest": loggedRequest(channel),
+        ["id": channel.id.lowercasedText, "type": channel.kind.rawValue, "initiatingRequest": loggedRequest(channel),
          "open": channel.isOpen] as [String: Any]
     }
 

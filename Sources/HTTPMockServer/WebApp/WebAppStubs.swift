@@ -67,7 +67,7 @@ enum WebAppStubs {
                         json.object { json in
                             if let mapping {
                                 json.member("kind", "adminAPI")
-                                json.member("mappingId", mapping.id.uuidString.lowercased())
+                                json.member("mappingId", mapping.id.lowercasedText)
                             } else if let place = stub.loadedFrom {
                                 json.member("kind", "file")
                                 json.member("place", place)

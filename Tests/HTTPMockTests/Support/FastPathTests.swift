@@ -78,8 +78,13 @@ import Testing
             let bytes = id.uuid
             #expect(bytes.6 >> 4 == 4, "not version 4: \(id)")
             #expect(bytes.8 >> 6 == 0b10, "not the variant of RFC 9562: \(id)")
-            // Foundation reads it back as the same UUID.
+            // Foundation reads it back as the same UUID; its text in lower case is Foundation's, lowered.
             #expect(UUID(uuidString: id.uuidString) == id)
+            #expect(id.lowercasedText == id.uuidString.lowercased())
+        }
+        for byte: UInt8 in [0x00, 0xFF, 0xA5] {
+            let id = UUID(uuid: (byte, byte, byte, byte, byte, byte, byte, byte, byte, byte, byte, byte, byte, byte, byte, byte))
+            #expect(id.lowercasedText == id.uuidString.lowercased())
         }
         // Every bit outside the version and variant varies across 16,000 draws.
         var seenOne = [UInt8](repeating: 0, count: 16), seenZero = [UInt8](repeating: 0, count: 16)

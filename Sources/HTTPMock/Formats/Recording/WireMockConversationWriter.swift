@@ -46,14 +46,14 @@ enum WireMockConversationWriter {
                 case .binary(let data): .object(["binaryEqualTo": .string(data.base64EncodedString())])
                 }
                 mappings.append(.object([
-                    "id": .string(UUID.random().uuidString.lowercased()),
+                    "id": .string(UUID.random().lowercasedText),
                     "name": .string("\(url): \(trigger.message.description)"),
                     "trigger": .object(["type": .string("message"), "channel": channel, "message": .object(["body": pattern])]),
                     "actions": .array(actions),
                 ]))
             } else if !actions.isEmpty {
                 mappings.append(.object([
-                    "id": .string(UUID.random().uuidString.lowercased()),
+                    "id": .string(UUID.random().lowercasedText),
                     "name": .string("\(url): on connect"),
                     "trigger": .object(["type": .string("http-request"), "requestPattern": .object([
                         "method": .string("GET"), "url": .string(url),

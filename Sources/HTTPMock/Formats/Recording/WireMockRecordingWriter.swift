@@ -44,7 +44,7 @@ package enum WireMockRecordingWriter {
         let conversations = entries.filter { $0.webSocket != nil }
         for entry in conversations {
             guard let file = WireMockConversationWriter.file(for: entry) else { continue }
-            try FileOutput.write(file, to: messages.appendingPathComponent("conversation-\(UUID.random().uuidString.lowercased()).json"))
+            try FileOutput.write(file, to: messages.appendingPathComponent("conversation-\(UUID.random().lowercasedText).json"))
         }
         let entries = entries.filter { $0.webSocket == nil }
         let made = try self.mappings(for: entries, options: Options(redaction: redaction)) { (name: String, body: Data) throws(HTTPMockError) in
@@ -73,7 +73,7 @@ package enum WireMockRecordingWriter {
             if !options.repeatsAsScenarios { group = [group[0]] }
             let scenario = group.count > 1 ? "\(group[0].entry.request.method) \(group[0].entry.request.path) #\(UUID.random().uuidString.prefix(8).lowercased())" : nil
             for (position, recorded) in group.enumerated() {
-                let id = UUID.random().uuidString.lowercased()
+                let id = UUID.random().lowercasedText
                 let (response, stream) = try self.response(recorded.entry, id: id, redaction: options.redaction, bodyFiles: bodyFiles)
                 var mapping: [String: JSONValue] = [
                     "id": .string(id),

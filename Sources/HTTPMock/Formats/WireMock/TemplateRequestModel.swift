@@ -16,7 +16,7 @@ struct TemplateRequestModel: TemplateModel {
     private let id = LazyID()
 
     private final class LazyID: @unchecked Sendable {  // reason: a model serves one render, which runs on one thread
-        lazy var text = UUID.random().uuidString.lowercased()
+        lazy var text = UUID.random().lowercasedText
     }
 
     init(request: CapturedRequest, pathNames: [String: Int]) {

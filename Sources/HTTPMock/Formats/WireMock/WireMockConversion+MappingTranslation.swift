@@ -15,7 +15,7 @@ extension WireMockConversion {
         private let pathNames: [String: Int]
         /// Whether the path is written as a `urlPathTemplate`, so templates can name its variables.
         private var usesPathTemplate = false
-        private let id = UUID.random().uuidString.lowercased()
+        private let id = UUID.random().lowercasedText
         /// The stream parts of each streamed answer, by its index: written in the mapping's metadata.
         private var streams: [Int: JSONValue] = [:]
 
@@ -38,7 +38,7 @@ extension WireMockConversion {
             }
             let scenario = answers.count > 1 || !(answers.first?.repeats ?? true) ? loaded.name : nil
             for (position, answer) in answers.enumerated() {
-                let mappingID = position == 0 ? id : UUID.random().uuidString.lowercased()
+                let mappingID = position == 0 ? id : UUID.random().lowercasedText
                 var mapping: [String: JSONValue] = [
                     "id": .string(mappingID),
                     "name": .string(answers.count > 1 ? "\(loaded.name) (answer \(position + 1) of \(answers.count))" : loaded.name),

@@ -100,7 +100,7 @@ package enum WireMockConversion {
                 headers["Content-Type"] = .string(type)
             }
             if !headers.isEmpty { response["headers"] = .object(headers) }
-            let id = UUID.random().uuidString.lowercased()
+            let id = UUID.random().lowercasedText
             if let file = entry.response.file {
                 let source = try sources.file(file, place: place + ".response.file")
                 let name = id + "-" + source.lastPathComponent

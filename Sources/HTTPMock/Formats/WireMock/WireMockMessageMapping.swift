@@ -60,7 +60,7 @@ enum WireMockMessageMapping {
         var ids: [UUID] = []
         for key in ["id", "uuid"] {
             guard let given = node.child(key, of: fields) else { continue }
-            guard let parsed = UUID(uuidString: try given.string()) else { throw given.error("not a UUID; write one such as \"\(UUID.random().uuidString.lowercased())\", or leave it out") }
+            guard let parsed = UUID(uuidString: try given.string()) else { throw given.error("not a UUID; write one such as \"\(UUID.random().lowercasedText)\", or leave it out") }
             ids.append(parsed)
         }
         if ids.count == 2, ids[0] != ids[1] {
@@ -83,7 +83,7 @@ enum WireMockMessageMapping {
             metadata = given.value.data
         }
         var written = fields
-        written["id"] = .string(id.uuidString.lowercased())
+        written["id"] = .string(id.lowercasedText)
         written["uuid"] = nil
         return MessageStub(id: id, name: name, priority: priority, trigger: trigger, actions: actions,
                            json: JSONValue.object(written).data, metadata: metadata)

@@ -18,7 +18,7 @@ extension WireMockStubMapping {
                 var mapping = mapping
                 if !mapping.hasGivenID {
                     var object = mapping.object
-                    object["id"] = .string(stableID(for: mapping.source).uuidString.lowercased())
+                    object["id"] = .string(stableID(for: mapping.source).lowercasedText)
                     if let named = try? WireMockStubMapping(.object(object), source: mapping.source, checked: false) { mapping = named }
                 }
                 listed.append((mapping, name))

@@ -60,7 +60,7 @@ extension WireMockStubMapping {
                 written.append(file)
                 continue
             }
-            let file = folder.appendingPathComponent(mapping.id.uuidString.lowercased() + ".json")
+            let file = folder.appendingPathComponent(mapping.id.lowercasedText + ".json")
             try FileOutput.write(JSONValue.object(mapping.object).prettyData, to: file)
             written.append(file)
         }

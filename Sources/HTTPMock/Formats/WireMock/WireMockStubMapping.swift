@@ -51,14 +51,14 @@ package struct WireMockStubMapping: Sendable {
             guard let node = top.child(key, of: object), node.value != .null else { continue }
             let text = try node.string()
             if text.isEmpty { continue }
-            guard let parsed = UUID(uuidString: text) else { throw node.error("\"\(text)\" is not a UUID; give one such as \"\(UUID.random().uuidString.lowercased())\", or none") }
+            guard let parsed = UUID(uuidString: text) else { throw node.error("\"\(text)\" is not a UUID; give one such as \"\(UUID.random().lowercasedText)\", or none") }
             if id == nil { id = parsed }
         }
         self.id = id ?? UUID.random()
         hasGivenID = id != nil
         name = try top.child("name", of: object).map { (node) throws(HTTPMockError) in try node.string() }
         self.source = source
-        object["id"] = .string(self.id.uuidString.lowercased())
+        object["id"] = .string(self.id.lowercasedText)
         object["uuid"] = nil
         object["$schema"] = nil
         self.object = object
@@ -132,7 +132,7 @@ package struct WireMockStubMapping: Sendable {
     /// `mappings/users.json, mapping "Get user"`: the file and the mapping, for messages.
     var place: String {
         if let name { return "\(source), mapping \"\(name)\"" }
-        if hasGivenID { return "\(source), mapping \(id.uuidString.lowercased())" }
+        if hasGivenID { return "\(source), mapping \(id.lowercasedText)" }
         return source
     }
 
