@@ -20,5 +20,20 @@ struct HTTPMockCommand: AsyncParsableCommand {
         subcommands: [Serve.self, Check.self, Audit.self, Convert.self],
         defaultSubcommand: nil
     )
+
+    /// ArgumentParser's entry, after the allocator is set up: before any thread has a heap of its own.
+    static func main() async {
+        ProcessMemory.growInLargerSteps()
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
 #endif

@@ -130,7 +130,6 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        ProcessMemory.growInLargerSteps()
         let mock = HTTPMock()
         mock.journalCapacity = 10_000
         mock.allowedProxyHosts = Set(allowProxyTo)
