@@ -182,7 +182,12 @@ struct ConnectionSettings: Sendable {
         func allowed(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-            default: Array("-._~!$&'()*+,;=:@/?".utf8).contains(byte)
+            // Unreserved, sub-delimiters, `:`, `@`, `/`, `?`, and `#`, which starts a fragment as it always did.
+            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"),
+                 UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+                 UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"),
+                 UInt8(ascii: "?"), UInt8(ascii: "#"): true
+            default: false
             }
         }
         func isHex(_ byte: UInt8) -> Bool {

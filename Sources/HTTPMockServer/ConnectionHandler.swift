@@ -332,7 +332,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// default authority repeat (a keep-alive client polling one endpoint): building and reading a URL is most of
     /// what the server itself adds to a request.
     private func urlParts(of head: HTTPRequestHead) -> CapturedRequest.URLParts? {
-        let host = head.headers.first(name: "host")
+        let host = head.headers.first(name: "host").map(Self.trimmed)
         let authority = settings.defaultAuthority
         // Compared in place: copying the tuple out would retain each of its strings.
         if lastURL?.uri == head.uri, lastURL?.host == host, lastURL?.authority == authority, let parts = lastURL?.parts {

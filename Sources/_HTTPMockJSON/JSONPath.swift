@@ -453,9 +453,13 @@ extension JSONValue {
                 if digits.count <= point { return sign + digits + String(repeating: "0", count: point - digits.count) + ".0" }
                 return sign + digits.prefix(point) + "." + digits.dropFirst(point)
             }
-            // Java writes d.dddE±n (at least one digit after the point); BigDecimal writes that plainly down to 10^-6
-            // and with "E+" above.
+            // Java writes d.dddE±n (at least one digit after the point); BigDecimal reads that as digits and a scale,
+            // and writes it plainly when the scale is not negative (1.23456789E7 is 12345678.9), down to 10^-6, and
+            // with "E+" above.
             let unscaled = digits.count == 1 ? digits + "0" : digits
+            if point >= 1, unscaled.count >= point {
+                return sign + unscaled.prefix(point) + (unscaled.count > point ? "." + unscaled.dropFirst(point) : "")
+            }
             if point - 1 >= -6, point < 1 {
                 return sign + "0." + String(repeating: "0", count: -point) + unscaled
             }

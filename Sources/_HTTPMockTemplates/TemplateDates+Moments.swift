@@ -33,11 +33,19 @@ extension TemplateDates {
     /// offset then names alone).
     static func javaISO(_ text: String) -> String {
         var bytes = Array(text.utf8)
-        guard bytes.count > 10, bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: "T") else { return text }
+        func isDigit(_ index: Int) -> Bool { (48...57).contains(bytes[index]) }
+        guard bytes.count > 10, [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy(isDigit), bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: "T") else { return text }
         bytes[10] = UInt8(ascii: "T")
+        // A region only after a zone (`Z` or `+hh:mm`), and one the system knows; else the text stays as it is and
+        // is no moment.
         if bytes.last == UInt8(ascii: "]"), let open = bytes.lastIndex(of: UInt8(ascii: "[")), open > 16 {
             let before = bytes[open - 1]
-            if before == UInt8(ascii: "Z") || before == UInt8(ascii: "z") || (48...57).contains(before) { bytes.removeSubrange(open...) }
+            let afterOffset = open >= 6 && (bytes[open - 6] == UInt8(ascii: "+") || bytes[open - 6] == UInt8(ascii: "-"))
+                && bytes[open - 3] == UInt8(ascii: ":")
+            let region = String(decoding: bytes[(open + 1)..<(bytes.count - 1)], as: UTF8.self)
+            guard before == UInt8(ascii: "Z") || before == UInt8(ascii: "z") || afterOffset, TimeZone(identifier: region) != nil else { return text }
+            bytes.removeSubrange(open...)
         }
         if bytes.last == UInt8(ascii: "z") { bytes[bytes.count - 1] = UInt8(ascii: "Z") }
         // `Thh:mm` directly followed by its zone: the seconds are 0.

@@ -43,6 +43,10 @@ import Testing
         #expect(try holds("@.n =~ /1.0E\\+10/", #"{"n": 1e10}"#))
         #expect(try holds("@.n =~ /1.5E-7/", #"{"n": 1.5e-7}"#))
         #expect(try holds("@.n =~ /-123.25/", #"{"n": -123.25}"#))
+        // Past 10^7 Java writes an exponent, which BigDecimal writes plainly when its scale allows.
+        #expect(try holds("@.n =~ /12345678\\.9/", #"{"n": 12345678.9}"#))
+        #expect(try holds("@.n =~ /123456789/", #"{"n": 123456789.0}"#))
+        #expect(try holds("@.n =~ /1.5E\\+7/", #"{"n": 1.5e7}"#))
         #expect(try holds("@.b =~ /true/", #"{"b": true}"#))
         #expect(try holds("@.x =~ /.*/", #"{"s": 1}"#))
         #expect(try holds("@.t =~ /.*/", #"{"t": [1]}"#))

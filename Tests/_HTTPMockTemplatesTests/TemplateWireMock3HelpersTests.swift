@@ -84,7 +84,7 @@ import Testing
         #expect(try remove("$['id','secret','none']") == #"{"s":"a/b–c","d":1.50,"items":[{"k":1},{"k":2,"drop":true},{"k":3}]}"#)
         #expect(try remove("$.items.length()") == #"{"id":1,"secret":"x","s":"a/b–c","d":1.50}"#)
         // Nothing selected: the text as it was, spaces and nulls and all.
-        for path in ["$.none.deeper", "$.items[7]", "$.items[?(@.k > 5)]", "$.items[*].none.deeper", "$.id[0]", "$.items[-9]"] where !path.contains("-") {
+        for path in ["$.none.deeper", "$.items[7]", "$.items[?(@.k > 5)]", "$.items[*].none.deeper", "$.id[0]"] {
             #expect(try remove(path) == body, "\(path)")
         }
         // A member missing at the end is selected as null, as Jayway selects it: nothing taken out, the rest written again.

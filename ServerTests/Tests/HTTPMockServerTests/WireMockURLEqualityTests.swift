@@ -24,7 +24,8 @@ struct WireMockURLEqualityTests {
           {"request": {"method": "GET", "url": "/raw?f[x]=1"}, "response": {"status": 200, "body": "raw brackets"}},
           {"request": {"method": "GET", "url": "/encoded?f%5Bx%5D=1"}, "response": {"status": 200, "body": "encoded brackets"}},
           {"request": {"method": "GET", "urlPattern": "/pattern\\?f\\[x\\]=.*"}, "response": {"status": 200, "body": "pattern of raw brackets"}},
-          {"request": {"method": "GET", "urlPath": "/values", "queryParameters": {"q": {"equalTo": "a b"}}}, "response": {"status": 200, "body": "q is a b"}}
+          {"request": {"method": "GET", "urlPath": "/values", "queryParameters": {"q": {"equalTo": "a b"}}}, "response": {"status": 200, "body": "q is a b"}},
+          {"request": {"method": "GET", "urlPathPattern": "/tpl/.*"}, "response": {"status": 200, "body": "{{request.path}}|{{request.url}}", "transformers": ["response-template"]}}
         ]}
         """#
 
@@ -44,6 +45,8 @@ struct WireMockURLEqualityTests {
         // A character a URL may not hold beside an escape: the escape still decodes once.
         ("/values?q=a%20b&f[x]=1", "q is a b"), ("/values?filter[name]=x&q=a%20b", "q is a b"), ("/values?q=a%20b&p=a|b^c{d}", "q is a b"),
         ("/values?q=a%2520b", nil),
+        // request.path reads the path as written too.
+        ("/tpl/a[1]?x=[2]", "/tpl/a[1]|/tpl/a[1]?x=[2]"),
     ]
 
     @Test("each request target is answered by the mapping whose url it equals, or by none")
@@ -116,7 +119,7 @@ struct WireMockURLEqualityTests {
         try await HTTPMockServer.withServer(serving: mock) { server in
             for (host, expected) in [("127.0.0.1:\(server.port)", "127.0.0.1 \(server.port) http://127.0.0.1:\(server.port)"),
                                      ("localhost:\(server.port)", "localhost \(server.port) http://localhost:\(server.port)"),
-                                     ("LocalHost", "localhost 80 http://localhost"),
+                                     ("LocalHost", "localhost 80 http://localhost"), ("localhost:\(server.port) ", "localhost \(server.port) http://localhost:\(server.port)"),
                                      ("api.example.com:8443", "api.example.com 8443 http://api.example.com:8443")] {
                 let reply = await RawSocket.exchange(
                     port: server.port, sending: Array("GET /where HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n".utf8)).reply

@@ -103,14 +103,16 @@ struct RelativeURL {
 
     /// The request's path and query as its client wrote them: a server's request line, else its URL.
     init(_ request: CapturedRequest) {
-        guard let target = request.target, target.utf8.first == UInt8(ascii: "/") else {
+        guard var target = request.target.map({ Substring($0) }), target.utf8.first == UInt8(ascii: "/") else {
             self.init(request.url)
             return
         }
+        // A fragment is no part of what the request asks for (clients do not send one; a URL drops it).
+        if let hash = target.utf8.firstIndex(of: UInt8(ascii: "#")) { target = target[..<hash] }
         if let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            self.init(path: String(target[..<mark]), query: String(target[target.index(after: mark)...]))
+            self.init(path: String(target[..<mark]), query: String(target[target.utf8.index(after: mark)...]))
         } else {
-            self.init(path: target, query: nil)
+            self.init(path: String(target), query: nil)
         }
     }
 

@@ -32,7 +32,7 @@ struct TemplateRequestModel: TemplateModel {
             for (name, position) in pathNames where request.pathSegments.indices.contains(position) {
                 named[name] = .string(request.pathSegments[position])
             }
-            return .multi(TemplateMulti(values: request.pathSegments.map { .string($0) }, text: RelativeURL(request.url).path, named: named))
+            return .multi(TemplateMulti(values: request.pathSegments.map { .string($0) }, text: RelativeURL(request).path, named: named))
         case "pathSegments": return .list(request.pathSegments.map { .string($0) })
         case "query":
             var query = TemplateObject()

@@ -186,8 +186,9 @@ extension WireMockConversion {
                 switch part {
                 case .literal(let literal): result += literal
                 case .pathSegment(let position): result += output(names[position].map { "request.path.\($0)" } ?? "request.path.[\(position)]")
-                case .query(let name): result += output("request.query.\(member(name))")
-                case .header(let name): result += output("request.headers.\(member(name))")
+                // The first value, as HTTPMock prints a parameter or header given more than once.
+                case .query(let name): result += output("request.query.\(member(name)).first")
+                case .header(let name): result += output("request.headers.\(member(name)).first")
                 case .method: result += output("request.method")
                 case .host: result += output("request.host")
                 case .url: result += output("request.baseUrl") + output("request.url")

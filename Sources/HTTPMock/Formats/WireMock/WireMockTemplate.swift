@@ -3,7 +3,7 @@ import _HTTPMockJSON
 import _HTTPMockTemplates
 
 extension BodyTemplate {
-    /// Reads a WireMock (Handlebars) template: text, `{{…}}` (HTML-escaped, as Handlebars escapes it), `{{{…}}}`,
+    /// Reads a WireMock (Handlebars) template: text, `{{…}}` and `{{{…}}}` (both as they are, as WireMock 3 prints them),
     /// blocks, helpers and the request model (see ``HandlebarsTemplate``). `pathNames` maps the variables of a
     /// `urlPathTemplate` to their segment positions; `place` names the template in errors (`mappings/users.json at
     /// response.body`). `systemValue` may read the process environment only with `environmentAccess`.

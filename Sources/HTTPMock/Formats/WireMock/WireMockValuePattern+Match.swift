@@ -135,9 +135,14 @@ extension WireMockValuePattern {
         let summary = match(composedFor: part).description
         let values = part.values
         let pattern = self
+        let composed = match(composedFor: part)
         return Match(summary) { () throws(HTTPMockError) -> Match.Compiled in
             let test = try pattern.test()
-            let condition = Condition(key: nil, weight: 2, summary: summary, isUserCode: pattern.runsUserCode) { request in
+            // Weighed in a stub's specificity as the composed matcher weighs, and shared under a key of its own.
+            let inner = try RequestPredicate([composed])
+            let weight = inner.conditions.reduce(0) { $0 + $1.weight }
+            let key = inner.conditions.count == 1 ? inner.conditions[0].key.map { "per-value:" + $0 } : nil
+            let condition = Condition(key: key, weight: weight, summary: summary, isUserCode: pattern.runsUserCode) { request in
                 let found = values(request)
                 return found.isEmpty ? test(nil) : found.contains { test($0) }
             }

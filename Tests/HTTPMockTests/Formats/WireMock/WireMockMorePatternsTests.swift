@@ -259,6 +259,10 @@ import _HTTPMockTemplates
             #expect(try await session.fetch("http://localhost/fixed?t=\(written)").text == "as written", "\(written)")
         }
         #expect(try await session.fetch("http://localhost/fixed?t=2026-06-15T10:00Zjunk").status == 404)
+        // A region only after a zone, and one the system knows.
+        for refused in ["2026-06-15T10:00:00%5BEurope/Paris%5D", "2026-06-15T12:00:00%2B02:00%5BBogus/Zone%5D"] {
+            #expect(try await session.fetch("http://localhost/fixed?t=\(refused)").status == 404, "\(refused)")
+        }
         // truncateExpected truncates an expected now only, as in WireMock: a fixed moment is compared as written.
         #expect(try await session.fetch("http://localhost/fixed?t=2026-06-15T10:00:00Z").text == "as written")
         #expect(try await session.fetch("http://localhost/fixed?t=2026-06-15T00:00:00Z").status == 404)
