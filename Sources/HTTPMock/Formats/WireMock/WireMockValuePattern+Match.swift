@@ -132,10 +132,10 @@ extension WireMockValuePattern {
     /// could each be met by another value.)
     private func perValue(_ part: WireMockPart) -> Match {
         if let refusal = part.refusal { return refusal }
-        let summary = match(composedFor: part).description
+        let composed = match(composedFor: part)
+        let summary = composed.description
         let values = part.values
         let pattern = self
-        let composed = match(composedFor: part)
         return Match(summary) { () throws(HTTPMockError) -> Match.Compiled in
             let test = try pattern.test()
             // Weighed in a stub's specificity as the composed matcher weighs, and shared under a key of its own.
@@ -150,7 +150,7 @@ extension WireMockValuePattern {
         }
     }
 
-    /// The pattern composed of matchers of the whole request, for its description.
+    /// The pattern composed of matchers of the whole request, for the description and weight of ``perValue(_:)``.
     private func match(composedFor part: WireMockPart) -> Match {
         switch self {
         case .not(let inner): return .not(inner.match(composedFor: part))
