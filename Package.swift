@@ -44,8 +44,8 @@ let package = Package(
         // The interpreters: general languages that the engine and the file formats use, each a module of its own
         // that knows nothing of HTTP mocking. Targets, not products; `package` access only, never API.
         .target(name: "_HTTPMockRegex"),         // regular expressions within a budget of work
-        .target(name: "_HTTPMockJSON"),          // JSON values, JSONPath, JSON Schema (drafts 4 to 2020-12)
-        .target(name: "_HTTPMockXML"),           // an XML tree, XML comparison, XPath 1.0 (FoundationXML on Linux)
+        .target(name: "_HTTPMockJSON", dependencies: ["_HTTPMockRegex"]),       // JSON values, JSONPath, JSON Schema (drafts 4 to 2020-12)
+        .target(name: "_HTTPMockXML", dependencies: ["_HTTPMockRegex"]),        // an XML tree, XML comparison, XPath 1.0 (FoundationXML on Linux)
         // Handlebars with WireMock's helpers
         .target(name: "_HTTPMockTemplates", dependencies: ["_HTTPMockRegex", "_HTTPMockJSON", "_HTTPMockXML"]),
         .target(name: "HTTPMock", dependencies: ["_HTTPMockRegex", "_HTTPMockJSON", "_HTTPMockXML", "_HTTPMockTemplates"]),

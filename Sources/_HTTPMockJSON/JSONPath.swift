@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockRegex
 
 /// A JSONPath expression in the forms request matchers and templates commonly use (those of Jayway's JsonPath, which
 /// WireMock reads them with): `$.a.b`, `$['a b']`, `$.a[0]`, `$.a[-1]`, `$.a[*]`, `$.*`, `$..name`, `$.a[1:3]`;
@@ -697,10 +698,11 @@ private struct Parser {
         guard eat("/") else { throw failure("a regular expression is not closed with \"/\"") }
         let caseInsensitive = eat("i")
         do {
-            let options: NSRegularExpression.Options = caseInsensitive ? [.caseInsensitive] : []
+            // Read as Jayway's Java reads it (`i`: the case of ASCII letters ignored).
+            let translated = JavaRegex.icu(caseInsensitive ? "(?i)" + pattern : pattern)
             // Checked alone first: wrapped, a pattern such as `a)(b` would read as another.
-            _ = try NSRegularExpression(pattern: pattern, options: options)
-            let whole = try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z", options: options)
+            _ = try NSRegularExpression(pattern: translated)
+            let whole = try NSRegularExpression(pattern: "\\A(?:" + translated + ")\\z")
             return JSONPath.FilterRegex(pattern: pattern, caseInsensitive: caseInsensitive, whole: whole)
         } catch {
             throw failure("/\(pattern)/ is not a regular expression")

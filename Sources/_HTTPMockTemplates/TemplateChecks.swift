@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockRegex
 import _HTTPMockJSON
 
 /// What a template is checked for when it is read, before any request: each helper's arguments (how many, which
@@ -87,7 +88,7 @@ package struct TemplateChecks: Sendable {
                 if let problem = HandlebarsRenderer.removalProblem(path) { throw fail(problem) }
             }
         case .matches, .regexExtract:
-            if let text = literal(second), (try? NSRegularExpression(pattern: text)) == nil {
+            if let text = literal(second), (try? NSRegularExpression(pattern: JavaRegex.icu(text))) == nil {
                 throw fail("the regular expression '\(text)' does not compile")
             }
         case .math:

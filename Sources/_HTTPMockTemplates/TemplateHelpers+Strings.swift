@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockRegex
 
 extension HandlebarsRenderer {
     /// Runs a helper on its evaluated arguments (block helpers, `if`, `each`, `with`, are rendered by the
@@ -169,7 +170,8 @@ extension HandlebarsRenderer {
     func regularExpression(_ pattern: String, _ arguments: HelperArguments) throws(TemplateProblem) -> NSRegularExpression {
         if let regex = regularExpressions[pattern] { return regex }
         do {
-            let regex = try NSRegularExpression(pattern: pattern)
+            // Written for WireMock's Java: read as Java reads it.
+            let regex = try NSRegularExpression(pattern: JavaRegex.icu(pattern))
             if regularExpressions.count < 64 { regularExpressions[pattern] = regex }
             return regex
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockRegex
 
 /// XML equality by meaning, as WireMock's `equalToXml` decides it.
 ///
@@ -173,13 +174,13 @@ extension XMLComparison {
                 if delimiter.isEmpty {
                     throw XMLPatternError("equalToXml: \(name) is empty; give a regular expression such as \\$\\{")
                 }
-                if (try? NSRegularExpression(pattern: delimiter)) == nil {
+                if (try? NSRegularExpression(pattern: JavaRegex.icu(delimiter))) == nil {
                     throw XMLPatternError("equalToXml: \(name) \"\(delimiter)\" is not a valid regular "
                                         + "expression (escape [ { $ with a backslash)")
                 }
             }
-            let source = "\\A(?:" + placeholders.opening + ")\\s*xmlunit\\.([A-Za-z]+)(?:\\((.*)\\))?\\s*(?:"
-                + placeholders.closing + ")\\z"
+            let source = "\\A(?:" + JavaRegex.icu(placeholders.opening) + ")\\s*xmlunit\\.([A-Za-z]+)(?:\\((.*)\\))?\\s*(?:"
+                + JavaRegex.icu(placeholders.closing) + ")\\z"
             do { pattern = try NSRegularExpression(pattern: source, options: [.dotMatchesLineSeparators]) } catch {
                 throw XMLPatternError("equalToXml: the placeholder delimiters do not make a valid "
                                     + "regular expression together: \(source)")
@@ -216,7 +217,7 @@ extension XMLComparison {
             case ("ignore", nil): return .ignore
             case ("isNumber", nil): return .number
             case ("matchesRegex", let regex?):
-                guard (try? NSRegularExpression(pattern: regex)) != nil else {
+                guard (try? NSRegularExpression(pattern: JavaRegex.icu(regex))) != nil else {
                     throw XMLPatternError("equalToXml: the placeholder at \(path) has the regular expression "
                                         + "\"\(regex)\", which does not compile")
                 }
@@ -386,7 +387,7 @@ extension XMLComparison {
             case .literal(let text): return text == value ? nil : "expected \"\(text)\" but was \"\(value)\""
             case .number: return XMLComparison.isNumber(value) ? nil : "expected a number but was \"\(value)\""
             case .regex(let pattern):
-                guard let regex = try? NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z") else {
+                guard let regex = try? NSRegularExpression(pattern: "\\A(?:" + JavaRegex.icu(pattern) + ")\\z") else {
                     return "the regular expression \(pattern) does not compile"
                 }
                 return regex.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) == nil

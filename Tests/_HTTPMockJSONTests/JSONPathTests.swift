@@ -27,6 +27,16 @@ import Testing
         #expect(try JSONPath("$.items[?(@.sku =~ /A/)]").usesRegex)
     }
 
+    @Test("=~ reads its expression as Jayway's Java does: \\d and \\w in ASCII, i for ASCII letters")
+    func regexFiltersInJavasDialect() throws {
+        #expect(try holds("@.c =~ /\\d+/", #"{"c": "42"}"#))
+        #expect(try !holds("@.c =~ /\\d+/", #"{"c": "٤٢"}"#))
+        #expect(try !holds("@.c =~ /\\w+/", #"{"c": "José"}"#))
+        #expect(try holds("@.c =~ /jos./i", #"{"c": "JOSÉ"}"#))
+        #expect(try !holds("@.c =~ /josé/i", #"{"c": "JOSÉ"}"#))
+        #expect(try holds("@.c =~ /josé/i", #"{"c": "JOSé"}"#))
+    }
+
     /// Whether `filter` (`$[?(…)]`) holds for the object written `json`.
     private func holds(_ filter: String, _ json: String) throws -> Bool {
         try !JSONPath("$[?(\(filter))]").select(in: JSONValue(data: Data(json.utf8))!).isEmpty

@@ -15,6 +15,14 @@ import Testing
 
     private static var seed: UInt64 { SplitMix64.seed }
 
+    @Test("regexExtract and matches read their expression as WireMock's Java does: \\d, \\w, \\s in ASCII")
+    func javaRegexDialect() throws {
+        #expect(try render("{{regexExtract request.body '\\d+' default='none'}}", body: "n٣ 42") == "42")
+        #expect(try render("{{regexExtract request.body '\\w+'}}", body: "éte") == "te")
+        #expect(try render("{{#if (matches request.body 'a\\sb')}}yes{{else}}no{{/if}}", body: "a\u{A0}b") == "no")
+        #expect(try render("{{#if (matches request.body 'a\\sb')}}yes{{else}}no{{/if}}", body: "a b") == "yes")
+    }
+
     @Test("jsonPath: a list prints as json-smart writes it (/ as \\/, U+007F–U+009F and U+2000–U+20FF escaped); an object as Jackson does")
     func escapes() throws {
         let body = #"{"a": ["x/y", "<b>", "\u001f\u0080\u009f\u00a0\u2000\u20ac\u20ff\u2100\\/", "\u007f\u2028"], "o": {"k/\u001f": "\u001f\u007f\u2028/"}}"#

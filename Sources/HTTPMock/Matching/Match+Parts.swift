@@ -161,7 +161,7 @@ struct RelativeURL {
     }
 }
 
-/// The cookies a request sends in its `Cookie` header(s): `a=1; b=2`.
+/// The cookies a request sends in its `Cookie` header(s): `a=1; b="2"`.
 enum Cookies {
     static func values(_ name: String, in request: CapturedRequest) -> [String] {
         var values: [String] = []
@@ -169,7 +169,10 @@ enum Cookies {
             for pair in header.split(separator: ";") {
                 let pair = pair.trimmingCharacters(in: .whitespaces)
                 guard let equals = pair.firstIndex(of: "="), pair[..<equals] == name else { continue }
-                values.append(String(pair[pair.index(after: equals)...]))
+                var value = pair[pair.index(after: equals)...]
+                // A value in double quotes (`s="a b"`) is what is between them, as Jetty reads it for WireMock.
+                if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
+                values.append(String(value))
             }
         }
         return values

@@ -1,6 +1,7 @@
 import Foundation
 import _HTTPMockJSON
 import _HTTPMockXML
+import _HTTPMockRegex
 
 /// A WireMock value pattern (`{"equalTo": "x"}`, `{"matches": "[0-9]+"}`, `{"absent": true}`, `{"and": […]}`,
 /// and for bodies `equalToJson`, `matchesJsonPath`, `binaryEqualTo`), reduced to a few tests that translate onto
@@ -95,7 +96,7 @@ indirect enum WireMockValuePattern: Sendable {
         case "equalTo":
             let text = try scalarText(value)
             let ignoresCase = try fields["caseInsensitive"].map { _ throws(HTTPMockError) in try node.child("caseInsensitive", of: fields)!.bool() } ?? false
-            return ignoresCase ? .regex("(?i)\\A" + NSRegularExpression.escapedPattern(for: text) + "\\z") : .equal(text)
+            return ignoresCase ? .test("equalTo \"\(text)\" (case ignored)", { equalsIgnoringCase($0, text) }, heavy: false) : .equal(text)
         case "contains":
             let text = try scalarText(value)
             // Outside bodies (whose text is read as the body's regular expressions read it) a literal search: no
@@ -249,6 +250,30 @@ indirect enum WireMockValuePattern: Sendable {
         }, heavy: true)
     }
 
+    /// `caseInsensitive`, as Java's `String.equalsIgnoreCase` compares: character by character, each pair equal, or
+    /// equal in upper case, or in the lower case of their upper case, each character mapped alone (`ß` is not `SS`,
+    /// `ı` is `I`).
+    static func equalsIgnoringCase(_ lhs: String, _ rhs: String) -> Bool {
+        func upper(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+            single(scalar.properties.uppercaseMapping) ?? scalar
+        }
+        func lower(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+            // The one character whose lower case alone is not its full lower case (`i` and a combining dot).
+            scalar == "\u{130}" ? "i" : single(scalar.properties.lowercaseMapping) ?? scalar
+        }
+        func single(_ mapping: String) -> Unicode.Scalar? {
+            var scalars = mapping.unicodeScalars.makeIterator()
+            guard let first = scalars.next(), scalars.next() == nil else { return nil }
+            return first
+        }
+        guard lhs.unicodeScalars.count == rhs.unicodeScalars.count else { return false }
+        return zip(lhs.unicodeScalars, rhs.unicodeScalars).allSatisfy { a, b in
+            if a == b { return true }
+            let (upperA, upperB) = (upper(a), upper(b))
+            return upperA == upperB || lower(upperA) == lower(upperB)
+        }
+    }
+
     /// WireMock compares numbers and booleans given to `equalTo` as their text.
     private static func scalarText(_ node: WireMockNode) throws(HTTPMockError) -> String {
         switch node.value {
@@ -259,14 +284,15 @@ indirect enum WireMockValuePattern: Sendable {
     }
 
     /// WireMock's `matches` is a match of the whole value, with `.` matching line breaks too (WireMock compiles its
-    /// patterns with Java's DOTALL): `(?s)\A(?:pattern)\z`, checked to compile.
+    /// patterns with Java's DOTALL), read as Java reads it (``JavaRegex``): `(?s)\A(?:pattern)\z`, checked to compile.
     static func anchored(_ node: WireMockNode) throws(HTTPMockError) -> String {
         let pattern = try node.string()
         if pattern.isEmpty { throw node.error("the regular expression is empty; write what to match") }
-        do { _ = try NSRegularExpression(pattern: pattern) } catch {
+        let translated = JavaRegex.icu(pattern)
+        do { _ = try NSRegularExpression(pattern: translated) } catch {
             throw node.error("the regular expression \"\(pattern)\" does not compile (check brackets, parentheses and escapes; write a literal dot as \\.)")
         }
-        return "(?s)\\A(?:" + pattern + ")\\z"
+        return "(?s)\\A(?:" + translated + ")\\z"
     }
 
     /// `equalToJson` takes JSON, or JSON written in a string.

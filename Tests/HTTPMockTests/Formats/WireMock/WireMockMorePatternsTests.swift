@@ -57,6 +57,37 @@ import _HTTPMockTemplates
         #expect(try await session.fetch("http://localhost/h", headers: ["X-A": "a\tb"]).text == "a?b")
     }
 
+    @Test("patterns read as WireMock's Java reads them: ASCII classes, ASCII case; equalTo caseInsensitive as equalsIgnoreCase; quoted cookies")
+    func javaReadings() async throws {
+        let mock = try Self.mock([
+            #"{"request": {"urlPath": "/d", "queryParameters": {"x": {"matches": "\\d+"}}}, "response": {"body": "digits"}}"#,
+            #"{"request": {"urlPathPattern": "/w/\\w+"}, "response": {"body": "word"}}"#,
+            #"{"request": {"urlPath": "/i", "queryParameters": {"x": {"matches": "(?i)é[a-z]"}}}, "response": {"body": "e-acute"}}"#,
+            #"{"request": {"urlPath": "/no", "queryParameters": {"x": {"doesNotMatch": ".*\\s.*"}}}, "response": {"body": "no space"}}"#,
+            #"{"request": {"urlPath": "/ci", "queryParameters": {"x": {"equalTo": "straße", "caseInsensitive": true}}}, "response": {"body": "street"}}"#,
+            #"{"request": {"urlPath": "/ci2", "queryParameters": {"x": {"equalTo": "i", "caseInsensitive": true}}}, "response": {"body": "i"}}"#,
+            #"{"request": {"urlPath": "/c", "cookies": {"s": {"equalTo": "x y"}}}, "response": {"body": "cookie"}}"#,
+        ])
+        let session = mock.urlSession
+        #expect(try await session.fetch("http://localhost/d?x=123").text == "digits")
+        #expect(try await session.fetch("http://localhost/d?x=%D9%A3").status == 404, "an Arabic-Indic three is no \\d")
+        #expect(try await session.fetch("http://localhost/w/abc_9").text == "word")
+        #expect(try await session.fetch("http://localhost/w/Jos%C3%A9").status == 404, "é is no \\w")
+        #expect(try await session.fetch("http://localhost/i?x=%C3%A9B").text == "e-acute")
+        #expect(try await session.fetch("http://localhost/i?x=%C3%89b").status == 404, "(?i) ignores the case of ASCII letters only")
+        #expect(try await session.fetch("http://localhost/no?x=a%C2%A0b").text == "no space", "a no-break space is no \\s")
+        #expect(try await session.fetch("http://localhost/no?x=a%20b").status == 404)
+        #expect(try await session.fetch("http://localhost/ci?x=STRAẞE".addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)!).text == "street")
+        #expect(try await session.fetch("http://localhost/ci?x=STRASSE").status == 404, "ß is compared alone, not as SS")
+        for same in ["I", "%C4%B1", "%C4%B0"] {
+            #expect(try await session.fetch("http://localhost/ci2?x=\(same)").text == "i", "\(same) equals i ignoring case, as Java compares")
+        }
+        #expect(try await session.fetch("http://localhost/ci2?x=j").status == 404)
+        #expect(try await session.fetch("http://localhost/c", headers: ["Cookie": #"a=1; s="x y""#]).text == "cookie")
+        #expect(try await session.fetch("http://localhost/c", headers: ["Cookie": "s=x y"]).text == "cookie")
+        #expect(try await session.fetch("http://localhost/c", headers: ["Cookie": #"s="x y"#]).status == 404, "one quote is part of the value")
+    }
+
     @Test("equalToJson with ignoreExtraElements: extra elements of an array only after the expected ones, as WireMock's JsonUnit allows them")
     func extraArrayElementsAtTheEnd() async throws {
         let mock = try Self.mock([
