@@ -98,7 +98,8 @@ extension JSONSchema.Evaluator {
         if case .int(let x) = value, case .int(let y) = divisor { return x % y == 0 }
         guard let x = value.number, let y = divisor.number else { return true }
         let quotient = x / y
-        guard quotient.isFinite else { return false }
+        // Past the largest double (1e308 by 0.5), the remainder, which is exact, says it.
+        guard quotient.isFinite else { return x.isFinite && x.truncatingRemainder(dividingBy: y) == 0 }
         return abs(quotient - quotient.rounded()) <= 4 * quotient.ulp
     }
 

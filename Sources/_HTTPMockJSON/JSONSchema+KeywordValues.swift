@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockRegex
 
 extension JSONSchema.Compiler {
     /// The place of `key` under `location`, as a JSON pointer (`~` and `/` escaped).
@@ -45,13 +46,13 @@ extension JSONSchema.Compiler {
         return names
     }
 
-    /// A regular expression, compiled; ECMA-262 syntax read as ICU's (the same for the common part).
+    /// A regular expression, compiled; ECMA-262's meaning written in ICU's syntax (``ECMARegex``).
     func pattern(_ value: JSONValue, at location: String, keyword: String) throws(JSONSchemaError) -> JSONSchema.Pattern {
         guard case .string(let source) = value else {
             throw failure(location, "\"\(keyword)\" must be a regular expression in a string, not \(value.schemaKind)")
         }
         do {
-            return JSONSchema.Pattern(source: source, regex: try NSRegularExpression(pattern: source))
+            return JSONSchema.Pattern(source: source, regex: try NSRegularExpression(pattern: ECMARegex.icu(source)))
         } catch {
             let what = keyword == "pattern" ? "\"pattern\"" : "this \"patternProperties\" name"
             throw failure(location, "\(what) is not a valid regular expression: \"\(source.clipped(to: 80))\"; fix it (in JSON a backslash is written \\\\, as in \"^\\\\d+$\")")

@@ -83,6 +83,10 @@ import Testing
         return value
     }
 
+    /// The optional files whose behaviour the validator follows: ECMA-262's regular expressions, characters beyond
+    /// the BMP in patterns, numbers past 64 bits.
+    static let optionalFiles = ["ecmascript-regex", "non-bmp-regex", "bignum", "float-overflow"]
+
     @Test(arguments: drafts) func draft(_ draft: Draft) throws {
         guard let suite = Self.suiteFolder else {
             print("JSON-Schema-Test-Suite \(draft.folder): NOT RUN (set HTTPMOCK_JSON_SCHEMA_SUITE to the suite's json/ folder)")
@@ -100,6 +104,10 @@ import Testing
         for format in Self.formats {
             let file = folder.appendingPathComponent("optional/format/\(format).json")
             if FileManager.default.fileExists(atPath: file.path) { files.append(("optional/format/\(format).json", file, true)) }
+        }
+        for optional in Self.optionalFiles {
+            let file = folder.appendingPathComponent("optional/\(optional).json")
+            if FileManager.default.fileExists(atPath: file.path) { files.append(("optional/\(optional).json", file, false)) }
         }
         #expect(files.count > 10, "no test files in \(folder.path)")
         var passed = 0, failed = 0, skipped = 0

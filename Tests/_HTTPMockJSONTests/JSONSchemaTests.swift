@@ -36,6 +36,11 @@ import Testing
         KeywordCase(schema: #"{"minLength": 2}"#, valid: #""ab""#, invalid: #""a""#, path: "", keyword: "minLength"),
         KeywordCase(schema: #"{"pattern": "^[A-Z]{3}-\\d+$"}"#, valid: #""ORD-42""#, invalid: #""ord-42""#, path: "", keyword: "pattern"),
         KeywordCase(schema: #"{"pattern": "b+"}"#, valid: #""abbbc""#, invalid: #""ac""#, path: "", keyword: "pattern"),
+        // ECMA-262's reading: \d is ASCII, $ is the end of the text (not before a final line break).
+        KeywordCase(schema: #"{"pattern": "^\\d+$"}"#, valid: #""42""#, invalid: #""৪২""#, path: "", keyword: "pattern"),
+        KeywordCase(schema: #"{"pattern": "^[a-z]+$"}"#, valid: #""abc""#, invalid: #""abc\n""#, path: "", keyword: "pattern"),
+        KeywordCase(schema: #"{"patternProperties": {"^\\w+$": {"type": "string"}}}"#, valid: #"{"é": 1}"#,
+                    invalid: #"{"e": 1}"#, path: "/e", keyword: "type"),
         KeywordCase(schema: #"{"items": {"type": "integer"}}"#, valid: "[1, 2]", invalid: #"[1, "x"]"#, path: "/1", keyword: "type"),
         KeywordCase(schema: #"{"items": [{"type": "string"}, {"type": "number"}]}"#, valid: #"["a", 1, true]"#,
                     invalid: #"["a", "b"]"#, path: "/1", keyword: "type"),
