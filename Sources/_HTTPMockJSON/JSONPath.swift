@@ -373,10 +373,10 @@ extension JSONPath.Filter {
                 guard let count, let size = literal.number, size.magnitude < 1e18 else { return false }
                 return Int(size.rounded(.towardZero)) == count
             case "empty":
+                // A text or a list; anything else (an object too, as WireMock 2.35.1 answered) is neither.
                 let isEmpty: Bool? = switch found {
                 case .array(let items): items.isEmpty
                 case .string(let text): text.isEmpty
-                case .object(let object): object.isEmpty
                 default: nil
                 }
                 return isEmpty != nil && literal == .bool(isEmpty!)

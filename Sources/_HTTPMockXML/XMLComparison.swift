@@ -10,7 +10,8 @@ import _HTTPMockRegex
 ///   (the first with the first…), unless `ignoresOrderOfSameNode`, when each may match any of them.
 /// - Comments, processing instructions, the XML declaration and the DOCTYPE are not compared.
 /// - With placeholders on, an expected text or attribute value `${xmlunit.ignore}` accepts any value (or none),
-///   `${xmlunit.isNumber}` a number, `${xmlunit.matchesRegex(regex)}` a whole match of the regular expression.
+///   `${xmlunit.isNumber}` a number, `${xmlunit.matchesRegex(regex)}` a match of the regular expression
+///   anywhere in the value (as XMLUnit finds it for WireMock).
 /// - Exemptions (XMLUnit's comparison type names, see ``Exemption``) turn single comparisons off.
 package struct XMLComparison: Sendable, Hashable {
     /// The comparisons that can be exempted, by their XMLUnit names.
@@ -387,7 +388,8 @@ extension XMLComparison {
             case .literal(let text): return text == value ? nil : "expected \"\(text)\" but was \"\(value)\""
             case .number: return XMLComparison.isNumber(value) ? nil : "expected a number but was \"\(value)\""
             case .regex(let pattern):
-                guard let regex = try? NSRegularExpression(pattern: "\\A(?:" + JavaRegex.icu(pattern) + ")\\z") else {
+                // A match anywhere in the value, as XMLUnit's placeholder finds it for WireMock.
+                guard let regex = try? NSRegularExpression(pattern: JavaRegex.icu(pattern)) else {
                     return "the regular expression \(pattern) does not compile"
                 }
                 return regex.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) == nil

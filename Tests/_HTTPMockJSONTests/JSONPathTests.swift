@@ -111,6 +111,10 @@ import Testing
         #expect(try JSONPath("$[?(@.customer.tags noneof ['us'])]").select(in: .array([Self.order])).count == 1)
         #expect(try JSONPath("$[?(@.customer.tags size 2)]").select(in: .array([Self.order])).count == 1)
         #expect(try JSONPath("$[?(@.notes empty true && @.items empty false)]").select(in: .array([Self.order])).count == 1)
+        // `empty` holds for a text or a list only: an object, even {}, is neither (WireMock 2.35.1 answered so).
+        #expect(try holds("@.a empty true", #"{"a": ""}"#))
+        #expect(try !holds("@.a empty true", #"{"a": {}}"#))
+        #expect(try !holds("@.a empty false", #"{"a": {"k": 1}}"#))
     }
 
     @Test("a filter on an object tests the object itself, and a scan tests each object once, as WireMock 2.35.1 answered")

@@ -111,7 +111,9 @@ indirect enum WireMockValuePattern: Sendable {
         case "doesNotMatch":
             return .all([.present, .not(.regex(try anchored(value)))])
         case "absent":
-            return try value.bool() ? .not(.present) : .present
+            // WireMock reads any value of `absent` as `true` (`"absent": false` too): the part is not there.
+            _ = try value.bool()
+            return .not(.present)
         case "and", "or":
             var parts: [WireMockValuePattern] = []
             for element in try value.elements() { parts.append(try decode(element, body: body)) }
@@ -196,7 +198,9 @@ indirect enum WireMockValuePattern: Sendable {
     }
 
     /// `matchesXPath`: the expression selects something in the XML value (that meets the pattern beside it, if
-    /// one is given: `{"expression": "//id", "equalTo": "7"}`); `xPathNamespaces` names its prefixes.
+    /// one is given: `{"expression": "//id/text()", "equalTo": "7"}`); `xPathNamespaces` names its prefixes. As in
+    /// WireMock, the pattern is given a selected element as its XML, printed as WireMock prints it (`<id>7</id>` and
+    /// a line break), an attribute or a text as its value.
     private static func xPath(_ value: WireMockNode, fields: [String: JSONValue], in node: WireMockNode,
                               body: Bool) throws(HTTPMockError) -> WireMockValuePattern {
         var namespaces: [String: String] = [:]
@@ -218,7 +222,7 @@ indirect enum WireMockValuePattern: Sendable {
         do { expression = try XPathExpression(text, namespaces: namespaces) } catch { throw textNode.error(error.message) }
         let test = inner
         return .test("matchesXPath \(text)", { document in
-            guard let selected = expression.selects(Data(document.utf8)) else { return false }
+            guard let selected = expression.selects(Data(document.utf8), elementsPrinted: test != nil) else { return false }
             guard let test else { return !selected.isEmpty }
             return selected.contains { test($0) }
         }, heavy: true)

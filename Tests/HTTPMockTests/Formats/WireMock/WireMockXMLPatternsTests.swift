@@ -46,6 +46,20 @@ import TestSupport
         #expect(try await Self.post(mock, "/z", soap.replacingOccurrences(of: "urn:ping", with: "urn:pong")) == 404)
     }
 
+    @Test("the pattern beside a matchesXPath expression is given an element as WireMock prints it, a text or attribute as its value")
+    func matchesXPathGivesElementsAsXML() async throws {
+        let mock = try WireMockMorePatternsTests.mock([
+            #"{"request": {"method": "POST", "urlPath": "/element", "bodyPatterns": [{"matchesXPath": {"expression": "//a", "equalTo": "1"}}]}, "response": {"status": 201}}"#,
+            #"{"request": {"method": "POST", "urlPath": "/printed", "bodyPatterns": [{"matchesXPath": {"expression": "//a", "equalTo": "<a>\n  <b>1</b>\n</a>\n"}}]}, "response": {"status": 202}}"#,
+            #"{"request": {"method": "POST", "urlPath": "/text", "bodyPatterns": [{"matchesXPath": {"expression": "//a/text()", "equalTo": "1"}}]}, "response": {"status": 203}}"#,
+            #"{"request": {"method": "POST", "urlPath": "/xml", "bodyPatterns": [{"matchesXPath": {"expression": "/r", "equalToXml": "<r><a>1</a></r>"}}]}, "response": {"status": 204}}"#,
+        ])
+        #expect(try await Self.post(mock, "/element", "<r><a>1</a></r>") == 404, "the element is given as <a>1</a>, not as its text")
+        #expect(try await Self.post(mock, "/printed", "<r><a><b>1</b></a></r>") == 202)
+        #expect(try await Self.post(mock, "/text", "<r><a>1</a></r>") == 203)
+        #expect(try await Self.post(mock, "/xml", "<r>\n <a>1</a></r>") == 204)
+    }
+
     @Test("a bad expected document, expression or modifier is named where it is written")
     func badInput() {
         func message(_ pattern: String) -> String {
