@@ -11,6 +11,7 @@ import Testing
     private func load(_ json: String) throws -> HTTPMock {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapping-streams-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("stream.mock.json")
         try Data(json.utf8).write(to: file)
         let mock = HTTPMock()

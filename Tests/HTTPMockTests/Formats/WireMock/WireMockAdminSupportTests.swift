@@ -39,6 +39,7 @@ import Testing
     @Test func savedMappingsLoadBack() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("wiremock-save-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
         let mapping = try WireMockStubMapping(json: Data(#"{"name": "saved", "request": {"url": "/saved"}, "response": {"body": "from disk"}}"#.utf8),
                                               source: "admin")
         let files = try WireMockStubMapping.save([mapping], inRoot: root)
@@ -50,6 +51,7 @@ import Testing
 
     @Test func savingNeverLeavesTheFolder() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("wiremock-escape-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
         let root = base.appendingPathComponent("root")
         let outside = base.appendingPathComponent("outside")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
