@@ -71,13 +71,18 @@ package struct XPathExpression: Sendable, Hashable, CustomStringConvertible {
     /// What the expression selects in `data`, as text: `nil` when `data` is not XML; the string values of the
     /// selected nodes, or the one string, number or `true` it evaluates to; empty when it selects nothing, is
     /// `false`, an empty string or not a number. Something was matched exactly when the array is not empty.
-    /// `elementsPrinted`: a selected element is given as ``XPathNode/printed`` (its XML, as WireMock gives it to the
-    /// pattern beside a `matchesXPath` expression), not as its text.
-    package func selects(_ data: Data, elementsPrinted: Bool = false) -> [String]? {
+    /// As WireMock's `matchesXPath` reads it (`asWireMock`): only nodes count (`count(//a) = 2` selects nothing), and
+    /// a selected element is given as ``XPathNode/printed`` (its XML, as WireMock gives it to the pattern beside the
+    /// expression), not as its text.
+    package func selects(_ data: Data, asWireMock: Bool = false) -> [String]? {
         guard case .success(let root) = XMLElementNode.parse(data) else { return nil }
-        switch evaluate(root) {
-        case .nodeSet(let nodes):
-            return nodes.map { node in elementsPrinted && node.kind == .element ? node.printed ?? node.stringValue : node.stringValue }
+        let result = evaluate(root)
+        if asWireMock {
+            guard case .nodeSet(let nodes) = result else { return [] }
+            return nodes.map { node in node.kind == .element ? node.printed ?? node.stringValue : node.stringValue }
+        }
+        switch result {
+        case .nodeSet(let nodes): return nodes.map(\.stringValue)
         case .string(let text): return text.isEmpty ? [] : [text]
         case .number(let number): return number.isNaN ? [] : [XPathEvaluator.string(number)]
         case .boolean(let truth): return truth ? ["true"] : []

@@ -58,7 +58,16 @@ struct WireMockRequest {
                 throw credentials.error("basicAuthCredentials needs \"username\" and \"password\"")
             }
             let token = Data("\(try user.string()):\(try password.string())".utf8).base64EncodedString()
-            matches.append(.header("Authorization", "Basic " + token))
+            // The scheme's name in any case (`basic`, `BASIC`), one space, then the credentials as they are.
+            let prefix = Array("basic ".utf8)
+            matches.append(Match(condition: Condition(key: "wiremock:basic-auth=\(token)", weight: 2, summary: "header Authorization: Basic \(token)") { request in
+                request.headers.values(for: "Authorization").contains { value in
+                    let bytes = Array(value.utf8)
+                    return bytes.count == prefix.count + token.utf8.count
+                        && zip(bytes, prefix).allSatisfy { $0 | 0x20 == $1 }
+                        && bytes[prefix.count...].elementsEqual(token.utf8)
+                }
+            }))
         }
         if let patterns = node.child("bodyPatterns", of: fields) {
             for pattern in try patterns.elements() {

@@ -16,11 +16,17 @@ struct WireMockPart {
     /// A matcher that refuses to register, when the part's name cannot be one (a header name with a space): tests
     /// on ``values`` give it instead of a test that could never be met.
     var refusal: Match? = nil
+    /// `doesNotMatch`, `doesNotContain` and `not` need the part to be there (a cookie, in WireMock); elsewhere an
+    /// absent part meets them.
+    var negationNeedsValue = false
 
+    /// A header: each of its lines a value, whole, as WireMock tests them (`Accept: text/html, application/json` is
+    /// one value, which `equalTo "text/html"` does not meet).
     static func header(_ header: String) -> WireMockPart {
-        WireMockPart(name: "header \"\(header)\"", present: .header(header), equal: { .header(header, $0) },
-                     regex: { .header(header, matching: $0) }, values: { $0.headers.values(for: header) },
-                     refusal: Match.invalidName(header))
+        let refusal = Match.invalidName(header)
+        let computed = computed("header \"\(header)\"", key: "header:\(header.lowercased())") { $0.headers.values(for: header) }
+        return WireMockPart(name: computed.name, present: .header(header), equal: { refusal ?? computed.equal($0) },
+                            regex: { refusal ?? computed.regex($0) }, values: computed.values, refusal: refusal)
     }
 
     static func query(_ parameter: String) -> WireMockPart {
@@ -38,7 +44,7 @@ struct WireMockPart {
 
     static func cookie(_ cookie: String) -> WireMockPart {
         WireMockPart(name: "cookie \"\(cookie)\"", present: .cookie(cookie), equal: { .cookie(cookie, $0) },
-                     regex: { .cookie(cookie, matching: $0) }, values: { Cookies.values(cookie, in: $0) })
+                     regex: { .cookie(cookie, matching: $0) }, values: { Cookies.values(cookie, in: $0) }, negationNeedsValue: true)
     }
 
     static func pathParameter(_ variable: String, of template: String) -> WireMockPart {
@@ -97,6 +103,7 @@ extension WireMockValuePattern {
         case .equal(let text): return part.equal(text)
         case .regex(let pattern): return part.regex(pattern)
         case .present: return part.present
+        case .not where part.negationNeedsValue: return .all(of: [part.present, perValue(part)])
         case .not, .all: return perValue(part)
         case .any(let parts): return .any(of: parts.map { $0.match(part) })
         case .json(let value, let comparison): return .json(value, comparison: comparison)

@@ -7,8 +7,9 @@ import _HTTPMockRegex
 /// and for bodies `equalToJson`, `matchesJsonPath`, `binaryEqualTo`), reduced to a few tests that translate onto
 /// the one matcher vocabulary (``WireMockValuePattern/match(_:)``).
 ///
-/// As in WireMock, a test of a value (all but `absent`) fails when the value is missing: `doesNotContain` needs
-/// the header, parameter or cookie to be there.
+/// As in WireMock, a test of a value fails when the value is missing, but for `absent` and the negations
+/// (`doesNotContain`, `doesNotMatch`, `not`), which a missing header, parameter or body meets (a missing cookie
+/// meets none).
 indirect enum WireMockValuePattern: Sendable {
     /// The value equals this text.
     case equal(String)
@@ -105,11 +106,11 @@ indirect enum WireMockValuePattern: Sendable {
             return body || text.isEmpty ? .regex(NSRegularExpression.escapedPattern(for: text)) : .contains(text)
         case "doesNotContain":
             let text = try scalarText(value)
-            return .all([.present, .not(body || text.isEmpty ? .regex(NSRegularExpression.escapedPattern(for: text)) : .contains(text))])
+            return .not(body || text.isEmpty ? .regex(NSRegularExpression.escapedPattern(for: text)) : .contains(text))
         case "matches":
             return .regex(try anchored(value))
         case "doesNotMatch":
-            return .all([.present, .not(.regex(try anchored(value)))])
+            return .not(.regex(try anchored(value)))
         case "absent":
             // WireMock reads any value of `absent` as `true` (`"absent": false` too): the part is not there.
             _ = try value.bool()
@@ -200,7 +201,8 @@ indirect enum WireMockValuePattern: Sendable {
     /// `matchesXPath`: the expression selects something in the XML value (that meets the pattern beside it, if
     /// one is given: `{"expression": "//id/text()", "equalTo": "7"}`); `xPathNamespaces` names its prefixes. As in
     /// WireMock, the pattern is given a selected element as its XML, printed as WireMock prints it (`<id>7</id>` and
-    /// a line break), an attribute or a text as its value.
+    /// a line break), an attribute or a text as its value; and only nodes count: an expression whose value is a
+    /// number, a string or a truth (`count(//id) = 2`) matches nothing, in WireMock as here.
     private static func xPath(_ value: WireMockNode, fields: [String: JSONValue], in node: WireMockNode,
                               body: Bool) throws(HTTPMockError) -> WireMockValuePattern {
         var namespaces: [String: String] = [:]
@@ -222,7 +224,7 @@ indirect enum WireMockValuePattern: Sendable {
         do { expression = try XPathExpression(text, namespaces: namespaces) } catch { throw textNode.error(error.message) }
         let test = inner
         return .test("matchesXPath \(text)", { document in
-            guard let selected = expression.selects(Data(document.utf8), elementsPrinted: test != nil) else { return false }
+            guard let selected = expression.selects(Data(document.utf8), asWireMock: true) else { return false }
             guard let test else { return !selected.isEmpty }
             return selected.contains { test($0) }
         }, heavy: true)

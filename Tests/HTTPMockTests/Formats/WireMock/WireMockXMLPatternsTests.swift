@@ -53,7 +53,13 @@ import TestSupport
             #"{"request": {"method": "POST", "urlPath": "/printed", "bodyPatterns": [{"matchesXPath": {"expression": "//a", "equalTo": "<a>\n  <b>1</b>\n</a>\n"}}]}, "response": {"status": 202}}"#,
             #"{"request": {"method": "POST", "urlPath": "/text", "bodyPatterns": [{"matchesXPath": {"expression": "//a/text()", "equalTo": "1"}}]}, "response": {"status": 203}}"#,
             #"{"request": {"method": "POST", "urlPath": "/xml", "bodyPatterns": [{"matchesXPath": {"expression": "/r", "equalToXml": "<r><a>1</a></r>"}}]}, "response": {"status": 204}}"#,
+            #"{"request": {"method": "POST", "urlPath": "/count", "bodyPatterns": [{"matchesXPath": "count(/r/a) = 2"}]}, "response": {"status": 205}}"#,
+            #"{"request": {"method": "POST", "urlPath": "/count-equal", "bodyPatterns": [{"matchesXPath": {"expression": "count(/r/a)", "equalTo": "2"}}]}, "response": {"status": 206}}"#,
+            #"{"request": {"method": "POST", "urlPath": "/predicate", "bodyPatterns": [{"matchesXPath": "/r[count(a) = 2]"}]}, "response": {"status": 207}}"#,
         ])
+        #expect(try await Self.post(mock, "/count", "<r><a/><a/></r>") == 404, "a truth is no node: WireMock matches nothing")
+        #expect(try await Self.post(mock, "/count-equal", "<r><a/><a/></r>") == 404, "a number is no node")
+        #expect(try await Self.post(mock, "/predicate", "<r><a/><a/></r>") == 207)
         #expect(try await Self.post(mock, "/element", "<r><a>1</a></r>") == 404, "the element is given as <a>1</a>, not as its text")
         #expect(try await Self.post(mock, "/printed", "<r><a><b>1</b></a></r>") == 202)
         #expect(try await Self.post(mock, "/text", "<r><a>1</a></r>") == 203)
