@@ -100,7 +100,7 @@ enum ServeEventJSON {
         let authority = port.map { "\(host.contains(":") ? "[\(host)]" : host):\($0)" } ?? (host.contains(":") ? "[\(host)]" : host)
         json.object { json in
             json.member("absoluteUrl", scheme + "://" + authority + url)
-            json.member("body", request.bodyText ?? "")
+            json.member("body", request.wireMockBodyText ?? "")
             json.member("bodyAsBase64", body.base64EncodedString())
             json.member("browserProxyRequest", false)
             json.member("clientIp", request.clientIP)

@@ -64,7 +64,7 @@ struct TemplateRequestModel: TemplateModel {
         case "baseUrl":
             let (host, port) = authority
             return .string("\(request.scheme)://\(host)" + (port.map { ":\($0)" } ?? ""))
-        case "body": return .string(request.bodyText ?? "")
+        case "body": return .string(request.wireMockBodyText ?? "")
         case "bodyAsBase64": return .string((request.body ?? Data()).base64EncodedString())
         case "clientIp": return .string(request.clientIP)
         case "id": return .string(id.text)

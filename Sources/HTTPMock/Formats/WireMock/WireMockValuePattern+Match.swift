@@ -74,8 +74,9 @@ struct WireMockPart {
             name: name,
             present: Match(condition: Condition(key: "wiremock:\(key)", summary: "\(name) present") { !values($0).isEmpty }),
             equal: { expected in
+                // Byte for byte, as Java's `equals` compares (Swift's `==` finds `é` equal to `e` and a combining accent).
                 Match(condition: Condition(key: "wiremock:\(key)=\(expected)", weight: 2, summary: "\(name) = \(expected)") {
-                    values($0).contains(expected)
+                    values($0).contains { $0.utf8.elementsEqual(expected.utf8) }
                 })
             },
             regex: { pattern in
@@ -90,9 +91,12 @@ struct WireMockPart {
             values: values)
     }
 
-    /// The body: "present" is a body that is not empty.
-    static let body = WireMockPart(name: "body", present: .not(.body(Data())), equal: { .body($0) }, regex: { .body(matching: $0) },
-                                   values: { request in request.body.map { [String(decoding: $0, as: UTF8.self)] } ?? [] })
+    /// The body, as WireMock reads it into text (``CapturedRequest/wireMockBodyText``): "present" is a body that is
+    /// not empty.
+    static let body: WireMockPart = {
+        let text = computed("body", key: "body") { request in request.wireMockBodyText.map { [$0] } ?? [] }
+        return WireMockPart(name: "body", present: .not(.body(Data())), equal: text.equal, regex: text.regex, values: text.values)
+    }()
 }
 
 extension WireMockValuePattern {
@@ -192,7 +196,7 @@ extension WireMockValuePattern {
     /// The pattern as a test of one text (`nil`: there is none), for the values a JSONPath selects.
     func test() throws(HTTPMockError) -> @Sendable (String?) -> Bool {
         switch self {
-        case .equal(let text): return { $0 == text }
+        case .equal(let text): return { $0?.utf8.elementsEqual(text.utf8) ?? false }
         case .regex(let pattern):
             let regex = try compileRegex(pattern, role: "regular expression")
             return { text in text.map { regex.containsMatch(in: $0) } ?? false }

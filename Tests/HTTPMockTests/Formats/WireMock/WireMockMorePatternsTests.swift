@@ -119,6 +119,27 @@ import _HTTPMockTemplates
         #expect(try await session.fetch("http://localhost/c", headers: ["Cookie": "x=b"]).text == "cookie without a")
     }
 
+    @Test("bodies read into text as WireMock reads them: the declared charset, else UTF-8 with U+FFFD, a byte order mark kept; equalTo byte for byte")
+    func bodyText() async throws {
+        let mock = try Self.mock([
+            #"{"request": {"method": "POST", "urlPath": "/echo"}, "response": {"body": "[{{{request.body}}}] {{size request.body}}", "transformers": ["response-template"]}}"#,
+            #"{"request": {"method": "POST", "urlPath": "/cafe", "bodyPatterns": [{"contains": "café"}]}, "response": {"body": "café"}}"#,
+            #"{"request": {"urlPath": "/nfc", "headers": {"X-N": {"equalTo": "é"}}}, "response": {"body": "precomposed"}}"#,
+        ])
+        let session = mock.urlSession
+        func echo(_ bytes: [UInt8], _ type: String? = nil) async throws -> String {
+            try await session.fetch("http://localhost/echo", method: "POST", headers: type.map { ["Content-Type": $0] } ?? [:], body: Data(bytes)).text
+        }
+        #expect(try await echo(Array("caf".utf8) + [0xE9]) == "[caf\u{FFFD}] 4", "invalid UTF-8: a replacement character, not an empty body")
+        #expect(try await echo(Array("caf".utf8) + [0xE9], "text/plain; charset=ISO-8859-1") == "[café] 4")
+        #expect(try await echo([0xFE, 0xFF, 0x00, 0x63, 0x00, 0xE9], "text/plain; charset=utf-16") == "[cé] 2")
+        #expect(try await echo([0xEF, 0xBB, 0xBF, 0x78]) == "[\u{FEFF}x] 2", "the byte order mark is kept")
+        #expect(try await session.fetch("http://localhost/cafe", method: "POST", headers: ["Content-Type": "text/plain; charset=latin1"],
+                                        body: Data(Array("caf".utf8) + [0xE9])).text == "café")
+        #expect(try await session.fetch("http://localhost/nfc", headers: ["X-N": "\u{E9}"]).text == "precomposed")
+        #expect(try await session.fetch("http://localhost/nfc", headers: ["X-N": "e\u{301}"]).status == 404, "Java's equals compares code points")
+    }
+
     @Test("equalToJson with ignoreExtraElements: extra elements of an array only after the expected ones, as WireMock's JsonUnit allows them")
     func extraArrayElementsAtTheEnd() async throws {
         let mock = try Self.mock([
