@@ -400,7 +400,9 @@ package final class HandlebarsRenderer {
             if name == "root" {
                 base = frames[0].value
             } else {
-                guard let found = frames.reversed().lazy.compactMap({ $0.data[name] }).first else { return .null }
+                // `@../index`: each `../` leaves one context, as it does for a name; the search goes outward from there.
+                let outer = frames[...max(0, frames.count - 1 - path.depth)]
+                guard let found = outer.reversed().lazy.compactMap({ $0.data[name] }).first else { return .null }
                 base = found
             }
         } else if path.isThis || rest.isEmpty {

@@ -224,6 +224,15 @@ import Testing
             == "0[first][][even][]a;1[][][][odd]b;2[][last][even][]c;|FL|b[first][];a[][last];")
     }
 
+    @Test("each: @../index, @../key, @../first and @../last are the enclosing loop's, as Handlebars.java's")
+    func outerEachData() throws {
+        #expect(try render("{{#each (array 'a' 'b')}}{{#each (array 'x' 'y')}}{{@../index}}{{@index}} {{/each}}{{/each}}") == "00 01 10 11 ")
+        #expect(try render(#"{{#each (parseJson '{"p":[1,2],"q":[3]}')}}{{#each this}}{{@../key}}{{this}} {{/each}}{{/each}}"#) == "p1 p2 q3 ")
+        #expect(try render(#"{{#each (parseJson '{"p":{"a":1},"q":{"b":2}}')}}{{#each this}}{{@../key}}{{@key}} {{/each}}{{/each}}"#) == "pa qb ")
+        #expect(try render("{{#each (array 'a' 'b')}}{{#each (array 'x' 'y')}}[{{@../first}}|{{@../last}}]{{/each}}{{/each}}")
+            == "[first|][first|][|last][|last]")
+    }
+
     @Test("dates: a Java pattern prints as Java prints it: S in milliseconds, u the day from Monday, five letters a full name; truncateDate in the moment's offset")
     func javaPatterns() throws {
         #expect(try render("{{date (parseDate '2021-10-11T12:34:56.789Z') format='S|SS|SSS|SSSS|SSSSSS|u|uu|EEEEE|E|EEE|MMMMM|M|MMM|LLLLL|aaaa|yyyyy|F|W|D'}}|{{date (parseDate '2021-10-10T01:00:00.005Z') format=\"u S 'S' ''\"}}")
