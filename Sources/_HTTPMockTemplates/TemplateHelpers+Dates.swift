@@ -61,8 +61,10 @@ package enum TemplateDates {
             guard !quoted else { result += run; continue }
             switch character {
             case "S":
-                let seconds = date.timeIntervalSince1970
-                result += number(Int(((seconds - seconds.rounded(.down)) * 1000).rounded(.down)), run.count)
+                // Whole microseconds first, so that .123 (held as .12299…) is 123 milliseconds, not 122.
+                let milliseconds = ((date.timeIntervalSince1970 * 1_000_000).rounded() / 1000).rounded(.down)
+                let withinSecond = milliseconds - (milliseconds / 1000).rounded(.down) * 1000
+                result += number(Int(min(999, max(0, withinSecond))), run.count)
             case "u": result += number((calendar.component(.weekday, from: date) + 5) % 7 + 1, run.count)
             case "E" where run.count >= 5, "M" where run.count >= 5, "L" where run.count >= 5:
                 result += String(repeating: character, count: 4)

@@ -241,6 +241,12 @@ import Testing
             == "2021-10-11T00:00:00+02:00|2021-10-01T00:00:00+02:00|2021-10-11T12:00:00-03:30|2021-12-31T00:00:00Z")
     }
 
+    @Test("dates: S prints the milliseconds the moment was written with, as Java does (.123 is 123, .001 is 001)")
+    func exactMilliseconds() throws {
+        #expect(try render("{{date (parseDate '2021-10-11T12:34:56.123Z') format='SSS'}}|{{date (parseDate '2021-10-11T12:34:56.001Z') format='SSS'}}|{{date (parseDate '1969-12-31T23:59:59.123Z') format='ss.SSS'}}|{{date (parseDate '2021-10-11T12:34:56.999Z') format='ss.SSS'}}")
+            == "123|001|59.123|56.999")
+    }
+
     @Test("dates: UTC is named UTC; a moment parsed with an offset prints in that offset")
     func dates() throws {
         #expect(try render("{{date (parseDate '2021-10-11T12:34:56.789Z') format='EEE, dd MMM yyyy HH:mm:ss.SSS z'}}|{{date (parseDate '2021-10-11T12:34:56Z') format='Z z zzzz X'}}|{{dateFormat (parseDate '2021-10-11T12:34:56Z') 'zzzz'}}|{{date (parseDate '2021-10-11T12:34:56Z') format=\"'z' z\"}}")
