@@ -31,10 +31,13 @@ package enum TemplateMath {
         }
         let x = a.double, y = b.double
         // Sums and products of decimals are worked out in decimal, as WireMock's BigDecimal does: 0.1 + 0.2 is 0.3.
-        if operation != .divide, operation != .remainder, let first = Decimal(string: "\(x)"), let second = Decimal(string: "\(y)") {
+        // The result is read back from its decimal text: Foundation's own conversion to a double can miss the nearest one
+        // (0.000001 became 1.0000000000000002E-6).
+        let posix = Locale(identifier: "en_US_POSIX")
+        if operation != .divide, operation != .remainder,
+           let first = Decimal(string: "\(x)", locale: posix), let second = Decimal(string: "\(y)", locale: posix) {
             let result = operation == .plus ? first + second : operation == .minus ? first - second : first * second
-            let value = NSDecimalNumber(decimal: result).doubleValue
-            if value.isFinite { return .double(value) }
+            if let value = Double(result.description), value.isFinite { return .double(value) }
         }
         switch operation {
         case .plus: return .double(x + y)

@@ -28,6 +28,8 @@ import Testing
     func decimals() throws {
         #expect(try render("{{math 2.5 '*' 2}}|{{math 7 '-' 7.0}}|{{math 5 '%' 3.0}}|{{math 4 '*' '1.5'}}|{{math 0.1 '+' 0.2}}|{{math -9223372036854775808 '/' -1}}")
             == "5.0|0.0|2.0|6.0|0.3|9.223372036854776E18")
+        #expect(try render("{{math 0.000001 '*' 1}}|{{math 0.000001 '+' 0}}|{{math 0.000001 '-' 0}}|{{math 1.1 '*' 3}}|{{math 0.0001 '+' 0}}|{{math 0.001 '*' 1}}")
+            == "1.0E-6|1.0E-6|1.0E-6|3.3|1.0E-4|0.001")
         #expect(TemplateNumber.javaText(of: 1e7) == "1.0E7")
         #expect(TemplateNumber.javaText(of: 1234567.5) == "1234567.5")
         #expect(TemplateNumber.javaText(of: 1.5e-7) == "1.5E-7")
