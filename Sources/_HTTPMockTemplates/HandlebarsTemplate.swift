@@ -285,7 +285,9 @@ package final class HandlebarsRenderer {
             case .condition:
                 var test = call
                 test.hash.removeAll { $0.key == "yes" || $0.key == "no" } // as a block, the body and the else part answer
-                try render(try evaluate(test).isEmpty ? block.inverse : block.body, into: &out)
+                // WireMock's `matches` and `contains` blocks render their body or nothing: never the else part.
+                let inverse = helper == .matches || helper == .contains ? [] : block.inverse
+                try render(try evaluate(test).isEmpty ? inverse : block.body, into: &out)
             case .content(let first):
                 // The body is the argument the call leaves out (`{{#trim}} x {{/trim}}`, `{{#assign 'name'}}…`).
                 let body = call.params.count < helper.spec.params.upperBound ? TemplateValue.string(try rendered(block.body)) : nil

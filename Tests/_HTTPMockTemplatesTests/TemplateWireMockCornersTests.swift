@@ -233,6 +233,13 @@ import Testing
             == "[first|][first|][|last][|last]")
     }
 
+    @Test("matches and contains blocks render their body or nothing, never the else part, as WireMock's")
+    func matchesContainsElse() throws {
+        #expect(try render("[{{#matches 'abc' '[0-9]+'}}num{{else}}nan{{/matches}}]|[{{#contains 'abc' 'z'}}Y{{else}}N{{/contains}}]|[{{#matches '42' '[0-9]+'}}num{{else}}nan{{/matches}}]|[{{#contains 'abc' 'b'}}Y{{else}}N{{/contains}}]")
+            == "[]|[]|[num]|[Y]")
+        #expect(try render("{{#if (matches 'abc' '[0-9]+')}}num{{else}}nan{{/if}}|{{#if (contains 'abc' 'z')}}Y{{else}}N{{/if}}") == "nan|N")
+    }
+
     @Test("dates: a Java pattern prints as Java prints it: S in milliseconds, u the day from Monday, five letters a full name; truncateDate in the moment's offset")
     func javaPatterns() throws {
         #expect(try render("{{date (parseDate '2021-10-11T12:34:56.789Z') format='S|SS|SSS|SSSS|SSSSSS|u|uu|EEEEE|E|EEE|MMMMM|M|MMM|LLLLL|aaaa|yyyyy|F|W|D'}}|{{date (parseDate '2021-10-10T01:00:00.005Z') format=\"u S 'S' ''\"}}")
