@@ -41,9 +41,14 @@ struct TemplateRequestModel: TemplateModel {
             }
             return .object(query)
         case "headers":
+            // In the order of their names without regard to case, as WireMock keeps them; the first spelling names each.
+            var names: [String] = []
+            for field in request.headers.fields where !names.contains(where: { $0.caseInsensitiveEquals(field.name) }) {
+                names.append(field.name)
+            }
             var headers = TemplateObject(caseInsensitive: true)
-            for field in request.headers.fields where headers[field.name] == nil {
-                headers[field.name] = .multi(request.headers.values(for: field.name))
+            for name in names.sorted(by: { $0.javaCaseInsensitivelyPrecedes($1) }) {
+                headers[name] = .multi(request.headers.values(for: name))
             }
             return .object(headers)
         case "cookies":
@@ -109,5 +114,17 @@ extension HandlebarsTemplate {
     /// The template filled from `request`, or the problem that stopped the render.
     func result(_ request: CapturedRequest) -> Result<String, TemplateProblem> {
         result(TemplateRequestModel(request: request, pathNames: pathNames) as any TemplateModel)
+    }
+}
+
+private extension String {
+    func caseInsensitiveEquals(_ other: String) -> Bool { !javaCaseInsensitivelyPrecedes(other) && !other.javaCaseInsensitivelyPrecedes(self) }
+
+    /// Java's case-insensitive order of strings: UTF-16 code units compared with ASCII letters in lower case, a
+    /// shorter string first when one begins the other.
+    func javaCaseInsensitivelyPrecedes(_ other: String) -> Bool {
+        func folded(_ unit: UInt16) -> UInt16 { (0x41...0x5A).contains(unit) ? unit + 0x20 : unit }
+        for (a, b) in zip(utf16, other.utf16) where folded(a) != folded(b) { return folded(a) < folded(b) }
+        return utf16.count < other.utf16.count
     }
 }

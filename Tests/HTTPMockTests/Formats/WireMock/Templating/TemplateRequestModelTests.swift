@@ -5,6 +5,7 @@ import FoundationNetworking
 import Testing
 import TestSupport
 @testable import HTTPMock
+@testable import _HTTPMockTemplates
 
 /// `request.…` in WireMock templates, with the values WireMock's documentation gives for them.
 @Suite struct TemplateRequestModelTests {
@@ -45,6 +46,16 @@ import TestSupport
         let id = try await server.text("/id")
         #expect(UUID(uuidString: id) != nil && id == id.lowercased())
         #expect(try await server.text("/id") != id)
+    }
+
+    @Test("each over the headers goes in the order of their names without regard to case, as WireMock's")
+    func headerOrder() throws {
+        let request = CapturedRequest(url: URL(string: "http://localhost/")!, headers: [
+            "X-T": "1", "x-lower": "2", "X-A": "3", "Cookie": "c=1", "Accept": "*/*", "Host": "localhost", "x-a": "4", "X_B": "5",
+        ])
+        let template = try HandlebarsTemplate("{{#each request.headers}}{{@key}}={{this.[0]}}{{this.[1]}};{{/each}}|{{request.headers.x-t}}",
+                                              pathNames: [:], place: "test")
+        #expect(template.render(request) == "Accept=*/*;Cookie=c=1;Host=localhost;X-A=34;x-lower=2;X-T=1;X_B=5;|1")
     }
 
     @Test("templated response headers read the request too")
