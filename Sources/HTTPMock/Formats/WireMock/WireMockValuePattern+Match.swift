@@ -32,10 +32,10 @@ struct WireMockPart {
     static func query(_ parameter: String) -> WireMockPart {
         WireMockPart(name: "query parameter \"\(parameter)\"", present: .query([parameter: .any], matching: .contains),
                      equal: { expected in
-                         // A parameter written without `=` (`?flag`) has the empty value, as WireMock reads it.
-                         guard expected.isEmpty else { return .query([parameter: .values([expected])], matching: .contains) }
-                         return Match(condition: Condition(key: "wiremock:query:\(parameter)=", weight: 2, summary: "query \(parameter)=") { request in
-                             request.queryValues(for: parameter).contains { ($0 ?? "").isEmpty }
+                         // Byte for byte, as Java's `equals` compares; a parameter written without `=` (`?flag`) has
+                         // the empty value, as WireMock reads it.
+                         Match(condition: Condition(key: "wiremock:query:\(parameter)=\(expected)", weight: 2, summary: "query \(parameter)=\(expected)") { request in
+                             request.queryValues(for: parameter).contains { ($0 ?? "").utf8.elementsEqual(expected.utf8) }
                          })
                      },
                      regex: { .query(parameter, matching: $0) },

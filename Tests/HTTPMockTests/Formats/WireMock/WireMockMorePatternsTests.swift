@@ -125,7 +125,10 @@ import _HTTPMockTemplates
             #"{"request": {"method": "POST", "urlPath": "/echo"}, "response": {"body": "[{{{request.body}}}] {{size request.body}}", "transformers": ["response-template"]}}"#,
             #"{"request": {"method": "POST", "urlPath": "/cafe", "bodyPatterns": [{"contains": "café"}]}, "response": {"body": "café"}}"#,
             #"{"request": {"urlPath": "/nfc", "headers": {"X-N": {"equalTo": "é"}}}, "response": {"body": "precomposed"}}"#,
+            #"{"request": {"urlPath": "/nfc-query", "queryParameters": {"x": {"equalTo": "é"}}}, "response": {"body": "precomposed"}}"#,
         ])
+        #expect(try await mock.urlSession.fetch("http://localhost/nfc-query?x=%C3%A9").text == "precomposed")
+        #expect(try await mock.urlSession.fetch("http://localhost/nfc-query?x=e%CC%81").status == 404)
         let session = mock.urlSession
         func echo(_ bytes: [UInt8], _ type: String? = nil) async throws -> String {
             try await session.fetch("http://localhost/echo", method: "POST", headers: type.map { ["Content-Type": $0] } ?? [:], body: Data(bytes)).text
