@@ -25,7 +25,9 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     indirect enum Filter: Sendable, Hashable {
         case exists([Step])
-        case compare([Step], String, JSONValue)
+        /// The steps, the operator, the literal, and for a number literal the text Java's `BigDecimal` gives it as
+        /// written (`1.10`), which a text in the document is compared with (`nil` for a list's items).
+        case compare([Step], String, JSONValue, [String?])
         /// `=~ /pattern/flags`.
         case regex([Step], FilterRegex)
         case and(Filter, Filter)
@@ -343,23 +345,27 @@ extension JSONPath.Filter {
             default: ""
             }
             return filter.whole.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-        case .compare(let steps, let op, let literal):
+        case .compare(let steps, let op, let literal, let texts):
             // As Jayway's JSONPath (WireMock's): a path that is not there differs from every value (`!=` and `nin`
             // hold) and is in, below or above none.
             guard let found = JSONPath.value(at: steps, in: value) else { return op == "!=" || op == "nin" }
             let list: [JSONValue] = if case .array(let items) = literal { items } else { [] }
+            // Whether `value` equals an item of the list, the item's Java text beside it.
+            func listed(_ value: JSONValue) -> Bool {
+                list.indices.contains { value.equalsInFilter(list[$0], javaText: $0 < texts.count ? texts[$0] : nil) }
+            }
             switch op {
-            case "==": return found.equalsInFilter(literal)
-            case "!=": return !found.equalsInFilter(literal)
-            case "in": return list.contains { found.equalsInFilter($0) }
-            case "nin": return !list.contains { found.equalsInFilter($0) }
+            case "==": return found.equalsInFilter(literal, javaText: texts.first ?? nil)
+            case "!=": return !found.equalsInFilter(literal, javaText: texts.first ?? nil)
+            case "in": return listed(found)
+            case "nin": return !listed(found)
             // These compare a list with a list: a value that is no list holds none of them.
             case "anyof", "noneof", "subsetof":
                 guard case .array(let elements) = found else { return false }
                 switch op {
-                case "anyof": return elements.contains { element in list.contains { element.equalsInFilter($0) } }
-                case "noneof": return !elements.contains { element in list.contains { element.equalsInFilter($0) } }
-                default: return elements.allSatisfy { element in list.contains { element.equalsInFilter($0) } }
+                case "anyof": return elements.contains(where: listed)
+                case "noneof": return !elements.contains(where: listed)
+                default: return elements.allSatisfy(listed)
                 }
             case "size":
                 // As Jayway's: a text counts its UTF-16 units, an object -1 (it has no length there), the size is
@@ -404,14 +410,15 @@ extension JSONPath.Filter {
 extension JSONValue {
     /// Whether a value of the document (`self`) equals a filter's literal as Jayway's filters compare them: a number
     /// equals a text that reads as the same number; a text equals a number it spells as Java writes that number
-    /// (`'5'` equals `5`, `'5.0'` does not); a truth value equals only a truth value; the rest by value.
-    func equalsInFilter(_ literal: JSONValue) -> Bool {
+    /// (`'5'` equals `5`, `'5.0'` does not; `javaText`, the literal's own text, `'1.10'` equals `1.10`); a truth value
+    /// equals only a truth value; the rest by value.
+    func equalsInFilter(_ literal: JSONValue, javaText: String? = nil) -> Bool {
         switch (self, literal) {
         case (.int, .string(let text)), (.double, .string(let text)):
             guard let other = Self.decimal(text), let mine = number else { return false }
             return mine == other
         case (.string(let text), .int), (.string(let text), .double):
-            return text == literal.jaywayText
+            return text == (javaText ?? literal.jaywayText)
         default:
             return literal.matches(self)
         }
@@ -429,6 +436,38 @@ extension JSONValue {
         guard !digits.isEmpty, mantissa.count - digits.count <= 1, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
               mantissa.count == rest.count || (!exponent.isEmpty && exponent.allSatisfy({ $0.isASCII && $0.isNumber })) else { return nil }
         return Double(text)
+    }
+
+    /// `literal`, a number as written (`1.10`, `1e2`, `-0.000001`), as Java's `BigDecimal` built from that text prints
+    /// it (`1.10`, `1E+2`, `-0.000001`, `1E-7`); `nil` for text that is no such number.
+    static func bigDecimalText(_ literal: String) -> String? {
+        var rest = Substring(literal)
+        var sign = ""
+        if rest.first == "-" { sign = "-"; rest = rest.dropFirst() } else if rest.first == "+" { rest = rest.dropFirst() }
+        let mantissa = rest.prefix { $0 != "e" && $0 != "E" }
+        let exponentText = rest.dropFirst(mantissa.count + 1)
+        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, !(parts[0].isEmpty && (parts.count == 1 || parts[1].isEmpty)) else { return nil }
+        let whole = parts[0], fraction = parts.count == 2 ? parts[1] : ""
+        guard (whole + fraction).allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let exponent: Int
+        if mantissa.count == rest.count {
+            exponent = 0
+        } else {
+            guard let value = Int(exponentText), abs(value) < 100_000 else { return nil }
+            exponent = value
+        }
+        var digits = String((whole + fraction).drop { $0 == "0" })
+        if digits.isEmpty { digits = "0" }
+        let scale = fraction.count - exponent
+        let adjusted = -scale + (digits.count - 1)
+        if scale >= 0, adjusted >= -6 {
+            if scale == 0 { return sign + digits }
+            if digits.count > scale { return sign + digits.dropLast(scale) + "." + digits.suffix(scale) }
+            return sign + "0." + String(repeating: "0", count: scale - digits.count) + digits
+        }
+        let tail = digits.count > 1 ? "." + digits.dropFirst() : ""
+        return sign + digits.prefix(1) + tail + "E" + (adjusted >= 0 ? "+" : "") + String(adjusted)
     }
 
     /// A number as Jayway's filters read it as text: what Java's `BigDecimal` prints for the number json-smart read
@@ -665,7 +704,7 @@ private struct Parser {
                   text[position + scalars.count] == " " else { continue }
             position += scalars.count
             skipSpaces()
-            let value = try literal()
+            let (value, texts) = try literal()
             switch word {
             case "size" where value.number == nil: throw failure("size compares with a number")
             case "empty" where value != .bool(true) && value != .bool(false): throw failure("empty compares with true or false")
@@ -673,14 +712,15 @@ private struct Parser {
                 guard case .array = value else { throw failure("\(word) compares with a list such as ['a', 'b']") }
             default: break
             }
-            return .compare(steps, word, value)
+            return .compare(steps, word, value, texts)
         }
         for op in ["==", "!=", "<=", ">=", "<", ">"] {
             let scalars = Array(op.unicodeScalars)
             guard peek() == scalars[0], scalars.count == 1 || peek(1) == scalars[1] else { continue }
             position += scalars.count
             skipSpaces()
-            return .compare(steps, op, try literal())
+            let (value, texts) = try literal()
+            return .compare(steps, op, value, texts)
         }
         if peek() == "=" { throw failure("this comparison is not supported") }
         return .exists(steps)
@@ -709,17 +749,23 @@ private struct Parser {
         }
     }
 
-    private mutating func literal() throws(JSONPathError) -> JSONValue {
-        if peek() == "'" || peek() == "\"" { return .string(try quoted()) }
+    /// A literal, and the Java text of each number it is or holds (``JSONPath/Filter/compare(_:_:_:_:)``).
+    private mutating func literal() throws(JSONPathError) -> (JSONValue, [String?]) {
+        if peek() == "'" || peek() == "\"" { return (.string(try quoted()), [nil]) }
         if eat("[") {
             var items: [JSONValue] = []
+            var texts: [String?] = []
             skipSpaces()
-            if eat("]") { return .array(items) }
+            if eat("]") { return (.array(items), texts) }
             while true {
                 skipSpaces()
-                items.append(try literal())
+                // A list's numbers are read as JSON is (the spelling Java gives the double, `0.000010` for
+                // 0.00001), not as written, as WireMock 2.35.1 answered.
+                let (item, _) = try literal()
+                items.append(item)
+                texts.append(nil)
                 skipSpaces()
-                if eat("]") { return .array(items) }
+                if eat("]") { return (.array(items), texts) }
                 guard eat(",") else { throw failure("expected \",\" or \"]\" in a list") }
             }
         }
@@ -727,14 +773,15 @@ private struct Parser {
         while let next = peek(), next != ")", next != " ", next != "&", next != "|", next != ",", next != "]" { position += 1 }
         let word = String(String.UnicodeScalarView(text[start..<position]))
         switch word {
-        case "true": return .bool(true)
-        case "false": return .bool(false)
-        case "null": return .null
+        case "true": return (.bool(true), [nil])
+        case "false": return (.bool(false), [nil])
+        case "null": return (.null, [nil])
         default:
-            if let value = Int(word) { return .int(value) }
-            if let value = Double(word), value.isFinite { return .double(value) }
+            if let value = Int(word) { return (.int(value), [JSONValue.bigDecimalText(word)]) }
+            if let value = Double(word), value.isFinite { return (.double(value), [JSONValue.bigDecimalText(word)]) }
             position = start
             throw failure("expected a value in quotes, a number, true, false or null")
         }
     }
+
 }

@@ -27,6 +27,26 @@ import Testing
         #expect(try JSONPath("$.items[?(@.sku =~ /A/)]").usesRegex)
     }
 
+    @Test("a text in the document equals a number literal it spells as Java's BigDecimal prints the literal as written",
+          arguments: [("1.10", "1.10"), ("1e2", "1E+2"), ("100", "100"), ("0.00001", "0.00001"), ("0.0000001", "1E-7"),
+                      ("-2.50", "-2.50"), ("1.0E-5", "0.000010"), ("0.000", "0.000"), ("12E-1", "1.2"), ("+7", "7")])
+    func literalText(_ literal: String, _ java: String) throws {
+        #expect(JSONValue.bigDecimalText(literal) == java)
+        #expect(try holds("@.a == \(literal)", #"{"a": "\#(java)"}"#), "\(literal) against the text \(java)")
+    }
+
+    @Test("a number literal and a text that reads as another spelling of it, alone and in a list: equal only as WireMock 2.35.1 answered")
+    func literalSpelling() throws {
+        #expect(try holds("@.a == 1.10", #"{"a": "1.10"}"#))
+        #expect(try !holds("@.a == 1.10", #"{"a": "1.1"}"#))
+        #expect(try holds("@.a == 1.10", #"{"a": 1.1}"#))
+        // A list's numbers are read as JSON: spelled as Java prints the double.
+        #expect(try holds("@.a in [0.00001, 7]", #"{"a": "0.000010"}"#))
+        #expect(try !holds("@.a in [0.00001, 7]", #"{"a": "0.00001"}"#))
+        #expect(JSONValue.bigDecimalText("1.2.3") == nil)
+        #expect(JSONValue.bigDecimalText("e5") == nil)
+    }
+
     @Test("=~ reads its expression as Jayway's Java does: \\d and \\w in ASCII, i for ASCII letters")
     func regexFiltersInJavasDialect() throws {
         #expect(try holds("@.c =~ /\\d+/", #"{"c": "42"}"#))
