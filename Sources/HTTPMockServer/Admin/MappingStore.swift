@@ -165,7 +165,9 @@ final class MappingStore: Sendable {
         do {
             return try WireMockStubMapping.save(mappings, inRoot: wireMockFolder).count
         } catch {
-            throw AdminError(status: 500, code: 10, title: "Mappings could not be saved", detail: error.message)
+            // A file of several mappings is read-only (WireMock answers 500 there): a conflict with the folder.
+            let conflict = error.code == .invalidDefinition
+            throw AdminError(status: conflict ? 409 : 500, code: 10, title: "Mappings could not be saved", detail: error.message)
         }
     }
 

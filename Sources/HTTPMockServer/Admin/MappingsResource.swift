@@ -31,8 +31,11 @@ enum MappingsResource {
             let found = try withMetadata(request, context)
             return .json(["mappings": found.map(object), "meta": ["total": found.count]])
         },
+        // Removes them: those created here, and a file's in memory (its file stays as it is), as WireMock does.
         AdminRoute("POST", "mappings/remove-by-metadata") { request, _, context throws(AdminError) in
-            for mapping in try withMetadata(request, context) { _ = context.state.mappings.remove(mapping.id) }
+            for mapping in try withMetadata(request, context) where !context.state.mappings.remove(mapping.id) {
+                try context.state.mappings.removeFileMapping(mapping, in: context.mock)
+            }
             return .json([String: Any]())
         },
         // The mappings no request of the journal was answered by (WireMock 3.13's addition).
@@ -169,10 +172,11 @@ enum MappingsResource {
     }
 
     /// The mappings whose `metadata` meets the body, a WireMock value pattern (`{"matchesJsonPath": …}`,
-    /// `{"equalToJson": …}`, `{"contains": …}`…) applied to the metadata as JSON.
+    /// `{"equalToJson": …}`, `{"contains": …}`…) applied to the metadata as JSON: those created here and those of
+    /// the folder's files, in the order they are listed.
     private static func withMetadata(_ request: AdminRequest, _ context: AdminContext) throws(AdminError) -> [WireMockStubMapping] {
         let meets = try metadataPredicate(request)
-        return context.state.mappings.all.filter(meets)
+        return MappingLinks(context).listed.filter(meets)
     }
 
     /// Whether a mapping's `metadata` meets the body of `request`, a WireMock value pattern applied to the metadata

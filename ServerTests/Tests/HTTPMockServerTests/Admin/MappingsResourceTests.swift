@@ -254,12 +254,13 @@ struct MappingsResourceTests {
         }
     }
 
-    @Test("a mapping of the folder's files edited over the API is saved back into its own file, in its place, never as a second file")
+    @Test("a file's own mapping edited over the API is saved back into its file; one of a file of several is refused, as WireMock refuses it, and nothing is written")
     func savesAnEditedFileMappingInPlace() async throws {
         let named = "1c5db2a9-6f1e-4c0e-9a43-7d3c1d2f0a11"
+        let more = #"{"mappings": [{"request": {"urlPath": "/a"}, "response": {"jsonBody": {"z": 1, "a": 1.50}}}, {"request": {"urlPath": "/b"}, "response": {"body": "b"}}]}"#
         let root = try temporaryFolder([
             "mappings/named.json": #"{"id": "\#(named)", "request": {"urlPath": "/named"}, "response": {"body": "named"}}"#,
-            "mappings/more.json": #"{"mappings": [{"request": {"urlPath": "/a"}, "response": {"body": "a"}}, {"request": {"urlPath": "/b"}, "response": {"body": "b"}}]}"#,
+            "mappings/more.json": more,
             "__files/.keep": "",
         ])
         let mock = HTTPMock()
@@ -270,20 +271,46 @@ struct MappingsResourceTests {
             let b = try #require(listed.first { ($0["request"] as? [String: Any])?["urlPath"] as? String == "/b" }?["id"] as? String)
             #expect(try await call("PUT", admin.adding("/mappings/\(named)"),
                                    body: #"{"request": {"urlPath": "/named"}, "response": {"body": "edited"}}"#).status == 200)
-            #expect(try await call("PUT", admin.adding("/mappings/\(b)"),
-                                   body: #"{"request": {"urlPath": "/b"}, "response": {"body": "b edited"}}"#).status == 200)
             let saved = try await call("POST", admin.adding("/mappings/save"))
             #expect(saved.status == 200, "\(saved.text)")
+            #expect(try await call("PUT", admin.adding("/mappings/\(b)"),
+                                   body: #"{"request": {"urlPath": "/b"}, "response": {"body": "b edited"}}"#).status == 200)
+            let refused = try await call("POST", admin.adding("/mappings/save"))
+            #expect(refused.status == 409, "\(refused.text)")
+            #expect(refused.text.contains("more.json") && refused.text.contains("read-only"), "\(refused.text)")
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("mappings").path).sorted()
         #expect(files == ["more.json", "named.json"])
+        #expect(try String(contentsOf: root.appendingPathComponent("mappings/more.json"), encoding: .utf8) == more, "left as written")
         let reloaded = HTTPMock()
         try reloaded.loadWireMockMappings(from: root)
         try await HTTPMockServer.withServer(serving: reloaded) { server async throws in
             #expect(try await call("GET", server.baseURL.adding("/named")).text == "edited")
-            #expect(try await call("GET", server.baseURL.adding("/a")).text == "a")
-            #expect(try await call("GET", server.baseURL.adding("/b")).text == "b edited")
+            #expect(try await call("GET", server.baseURL.adding("/b")).text == "b")
         }
+    }
+
+    @Test("find-by-metadata and remove-by-metadata reach the folder's mappings too, a file of one and a file of several, as WireMock's do")
+    func metadataReachesFileMappings() async throws {
+        let root = try temporaryFolder([
+            "mappings/solo.json": #"{"request": {"urlPath": "/solo"}, "response": {"body": "solo"}, "metadata": {"team": "files"}}"#,
+            "mappings/more.json": #"{"mappings": [{"request": {"urlPath": "/a"}, "response": {"body": "a"}, "metadata": {"team": "files"}}, {"request": {"urlPath": "/b"}, "response": {"body": "b"}}]}"#,
+            "__files/.keep": "",
+        ])
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: root)
+        try await withAdminServer(mock, wireMockFolder: root) { server in
+            let admin = server.baseURL.adding("/__admin")
+            let pattern = #"{"equalToJson": {"team": "files"}}"#
+            let found = try await call("POST", admin.adding("/mappings/find-by-metadata"), body: pattern)
+            let paths = (found.json?["mappings"] as? [[String: Any]] ?? []).compactMap { ($0["request"] as? [String: Any])?["urlPath"] as? String }
+            #expect(paths.sorted() == ["/a", "/solo"], "\(found.text)")
+            #expect(try await call("POST", admin.adding("/mappings/remove-by-metadata"), body: pattern).status == 200)
+            #expect(try await call("GET", server.baseURL.adding("/solo")).status == 404)
+            #expect(try await call("GET", server.baseURL.adding("/a")).status == 404)
+            #expect(try await call("GET", server.baseURL.adding("/b")).text == "b")
+        }
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("mappings/solo.json").path), "removed in memory; the file stays")
     }
 
     @Test("GET lists the served folder's mappings too, as their files hold them; a file's mapping is changed in memory")

@@ -4,9 +4,9 @@ import _HTTPMockJSON
 extension WireMockStubMapping {
     /// Writes each mapping to `<root>/mappings/<id>.json`, as WireMock saves the mappings it was given over its admin
     /// API, so that loading `root` again serves them. Writing a mapping again replaces its file. A mapping with the id
-    /// of one of the folder's files' mappings (one edited over the admin API) is written into that file, in its place
-    /// (the file's other mappings keep their content, with the ids the admin API lists them by), so the folder never
-    /// holds one id twice.
+    /// of the mapping of a file of its own (one edited over the admin API) is written into that file, so the folder
+    /// never holds one id twice; one of a file of several mappings is refused, as WireMock refuses it (nothing is
+    /// written then).
     ///
     /// Nothing is written outside `root/mappings`: when `mappings` is a symbolic link that leads out of `root`, this
     /// throws before writing. The file names are the mappings' UUIDs, so no name can lead elsewhere, and each file is
@@ -44,6 +44,12 @@ extension WireMockStubMapping {
         var fileOf: [UUID: String] = [:]
         for (mapping, file) in listed where fileOf[mapping.id] == nil { fileOf[mapping.id] = file }
         let replacing = Dictionary(mappings.filter { fileOf[$0.id] != nil }.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        // As in WireMock, a file that holds several mappings is read-only: written again, it would hold the others as
+        // HTTPMock writes JSON, not as they were written. Refused before anything is written.
+        let shared = Dictionary(grouping: listed, by: \.file).filter { $0.value.count > 1 }
+        if let (id, name) = replacing.keys.compactMap({ id in fileOf[id].map { (id, $0) } }).sorted(by: { $0.1 < $1.1 }).first(where: { shared[$0.1] != nil }) {
+            throw HTTPMockError(.invalidDefinition, "WireMock mappings: nothing saved: mapping \(id.lowercasedText), changed over the admin API, is one of the \(shared[name]!.count) mappings of \(name), and a file of several mappings is read-only, as in WireMock; edit that file, or move the mapping into a file of its own and load the folder again")
+        }
         var written: [URL] = []
         var rewritten = Set<String>()
         for mapping in mappings {
