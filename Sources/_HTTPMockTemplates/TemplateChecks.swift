@@ -115,6 +115,30 @@ package struct TemplateChecks: Sendable {
                     throw fail("randomValue needs length=N, from 1 to \(TemplateRandom.maximumLength)")
                 }
             }
+        case .numberFormat:
+            if let text = literal(second), !["integer", "percent", "currency"].contains(text) {
+                do { _ = try TemplateNumberFormat(style: text, locale: nil) } catch { throw fail("the number pattern '\(text.prefix(200))' can never work: \(error.message)") }
+            }
+            if call.params.count > 2, let text = literal(call.params[2]) {
+                do { _ = try TemplateNumberFormat.locale(text) } catch { throw fail(error.message) }
+            }
+            if let text = literal(call.hashValue("roundingMode")), TemplateDecimal.Rounding(rawValue: text.uppercased()) == nil {
+                throw fail("'\(text)' is not a rounding mode; use one of \(TemplateDecimal.Rounding.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            for key in ["maximumFractionDigits", "minimumFractionDigits", "maximumIntegerDigits", "minimumIntegerDigits"] {
+                if case .literal(let value)? = call.hashValue(key), case .int = value {} else if case .literal? = call.hashValue(key) {
+                    throw fail("\(key) must be a whole number written without quotes")
+                }
+            }
+            for key in ["groupingUsed", "parseIntegerOnly"] {
+                if case .literal(let value)? = call.hashValue(key), case .bool = value {} else if case .literal? = call.hashValue(key) {
+                    throw fail("\(key) must be true or false")
+                }
+            }
+        case .wordWrap:
+            if case .literal(let value)? = second, case .int = value {} else if case .literal? = second {
+                throw fail("the width must be a whole number written without quotes")
+            }
         case .formatJson:
             if let text = literal(call.hashValue("format")), text != "pretty", text != "compact" {
                 throw fail("the format '\(text)' is not 'pretty' or 'compact'")

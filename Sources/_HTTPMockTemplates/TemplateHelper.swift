@@ -12,9 +12,9 @@ package enum TemplateHelper: String, CaseIterable, Sendable {
     // Strings.
     case trim, upper, lower, capitalize, capitalizeFirst, replace, substring, abbreviate, split, join, size, length
     case stripes, isOdd, isEven, defaultIfEmpty, `default`, center, ljust, rjust, cut, yesno, slugify, stripTags
-    case regexExtract
+    case regexExtract, wordWrap
     // Numbers and lists.
-    case math, range, array, arrayAdd, arrayRemove, arrayJoin
+    case math, range, array, arrayAdd, arrayRemove, arrayJoin, numberFormat
     // JSON.
     case jsonPath, parseJson, toJson, formatJson, jsonMerge, jsonArrayAdd, jsonRemove
     // Encodings and forms.
@@ -90,6 +90,10 @@ package enum TemplateHelper: String, CaseIterable, Sendable {
         case .cut: Spec(params: 1...2, hash: [], block: .value, usage: "{{cut 'a, b' ','}}")
         case .yesno: Spec(params: 1...1, hash: ["yes", "no", "maybe"], block: .value, usage: "{{yesno flag yes='on' no='off'}}")
         case .regexExtract: Spec(params: 2...3, hash: ["default"], block: .value, usage: "{{regexExtract request.body '[A-Z]+'}}")
+        case .wordWrap: Spec(params: 2...2, hash: [], block: .value, usage: "{{wordWrap request.body 40}}")
+        case .numberFormat:
+            Spec(params: 1...3, hash: ["maximumFractionDigits", "minimumFractionDigits", "maximumIntegerDigits", "minimumIntegerDigits", "groupingUsed", "parseIntegerOnly", "roundingMode"],
+                 block: .value, usage: "{{numberFormat 1234.5 '#,##0.00'}} or {{numberFormat price 'currency' 'de_DE'}}")
         case .math: Spec(params: 3...3, hash: [], block: .value, usage: "{{math 1 '+' 2}} (with '+', '-', '*', '/' or '%')")
         case .range: Spec(params: 2...2, hash: [], block: .value, usage: "{{#each (range 1 5)}}{{this}}{{/each}}")
         case .array: Spec(params: 0...Self.many, hash: [], block: .value, usage: "{{array 1 'two' true}}")
@@ -124,9 +128,7 @@ package enum TemplateHelper: String, CaseIterable, Sendable {
     /// Helpers of WireMock or Handlebars.java this library does not run, and what to do instead.
     static let unsupported: [String: String] = [
         "random": "it needs WireMock's faker extension; use randomValue, randomInt or pickRandom",
-        "numberFormat": "format the number with math, or write it as text",
         "stringFormat": "build the text with join or arrayJoin",
-        "wordWrap": "break the text in the template itself",
         "formatXml": "XML helpers arrive with equalToXml",
         "jsonSort": "sort the list in the mapping's data",
         "block": "partials and blocks of other templates are not supported; write the content in place",

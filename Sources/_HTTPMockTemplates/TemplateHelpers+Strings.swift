@@ -32,6 +32,8 @@ extension HandlebarsRenderer {
             return try random(helper, arguments)
         case .xPath, .soapXPath:
             return try xml(helper, arguments)
+        case .numberFormat, .wordWrap:
+            return try numbers(helper, arguments)
         }
     }
 
