@@ -26,6 +26,10 @@ extension ConnectionHandler {
     private func send(_ response: WireResponse, version: HTTPVersion, isHead: Bool, context: ChannelHandlerContext,
                       file: BodyFile? = nil) {
         guard isOpen else { return }
+        // A stub that answers `Connection: close` closes the connection after its response, as WireMock's does.
+        if keepAlive, response.headers.contains(where: { $0.key.lowercased() == "connection" && $0.value.lowercased().contains("close") }) {
+            keepAlive = false
+        }
         if case .file(let url, _) = response.body, file == nil {
             NIOThreadPool.singleton.runIfActive(eventLoop: context.eventLoop) { try BodyFile.open(url) }
                 .assumeIsolated().whenComplete { result in

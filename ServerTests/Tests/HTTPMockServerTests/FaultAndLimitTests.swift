@@ -215,6 +215,19 @@ struct FaultAndLimitTests {
         }
     }
 
+    @Test("a stub that answers Connection: close closes the connection after its response, though the client keeps it alive")
+    func stubClosesTheConnection() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/bye") { MockResponse.plaintext("bye", lifetime: .eternal, headers: ["Connection": "close"]) }
+        try await HTTPMockServer.withServer(serving: mock) { server in
+            let (reply, closed) = await RawSocket.exchange(
+                port: server.port, sending: Array("GET /bye HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8), readTimeout: 20)
+            #expect(reply.hasPrefix("HTTP/1.1 200 OK"))
+            #expect(reply.lowercased().contains("connection: close"), "\(reply)")
+            #expect(closed, "the server closed the connection")
+        }
+    }
+
     @Test("200 concurrent connections are all answered")
     func concurrentConnections() async throws {
         let mock = HTTPMock()

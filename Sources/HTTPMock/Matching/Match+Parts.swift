@@ -162,7 +162,21 @@ struct RelativeURL {
 }
 
 /// The cookies a request sends in its `Cookie` header(s): `a=1; b="2"`.
-enum Cookies {
+package enum Cookies {
+    /// Every cookie the request sends, name and value, in order (a value in double quotes without them).
+    package static func all(in request: CapturedRequest) -> [(name: String, value: String)] {
+        var found: [(name: String, value: String)] = []
+        for header in request.headers.values(for: "Cookie") {
+            for pair in header.split(separator: ";") {
+                let pair = pair.trimmingCharacters(in: .whitespaces)
+                guard let equals = pair.firstIndex(of: "=") else { continue }
+                let name = String(pair[..<equals])
+                if !found.contains(where: { $0.name == name }) { found.append((name, values(name, in: request).first ?? "")) }
+            }
+        }
+        return found
+    }
+
     static func values(_ name: String, in request: CapturedRequest) -> [String] {
         var values: [String] = []
         for header in request.headers.values(for: "Cookie") {

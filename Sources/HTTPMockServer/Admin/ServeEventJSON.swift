@@ -105,7 +105,10 @@ enum ServeEventJSON {
             json.member("browserProxyRequest", false)
             json.member("clientIp", request.clientIP)
             json.key("cookies")
-            json.object { _ in }
+            json.object { json in
+                // Each cookie's first value, by name, as WireMock's journal gives them.
+                for (name, value) in Cookies.all(in: request).sorted(by: { $0.name < $1.name }) { json.member(name, value) }
+            }
             json.key("headers")
             writeHeaders(request.headers, into: &json)
             json.member("host", host)

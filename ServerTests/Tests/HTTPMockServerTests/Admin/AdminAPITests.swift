@@ -17,7 +17,7 @@ struct AdminAPITests {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/user", host: "api.example.com") { MockResponse.plaintext("Alice", lifetime: .eternal) }
         try await withAdminServer(mock) { server in
-            _ = try await call("GET", server.baseURL.adding("/user?id=7&id=8"), headers: ["X-Trace": "abc"])
+            _ = try await call("GET", server.baseURL.adding("/user?id=7&id=8"), headers: ["X-Trace": "abc", "Cookie": #"c2=v2; c1="v 1""#])
             _ = try await call("POST", server.baseURL.adding("/missing"), body: "hello")
             let reply = try await call("GET", server.baseURL.adding("/__admin/requests"))
             #expect(reply.status == 200)
@@ -39,6 +39,8 @@ struct AdminAPITests {
             #expect(request["port"] as? Int == server.port)
             // WireMock's journal names the client's address; this client is on loopback.
             #expect(request["clientIp"] as? String == "127.0.0.1")
+            // The cookies sent, by name, as WireMock's journal gives them.
+            #expect(request["cookies"] as? [String: String] == ["c1": "v 1", "c2": "v2"])
             #expect((oldest["httpmock"] as? [String: Any])?["matchedAs"] as? String == "https://api.example.com/user?id=7&id=8")
             #expect(request["method"] as? String == "GET")
             #expect((request["headers"] as? [String: Any])?["X-Trace"] as? String == "abc")

@@ -48,7 +48,7 @@ struct MappingsResourceTests {
             let created = try await call("POST", server.baseURL.adding("/__admin/mappings"), body: withNulls)
             #expect(created.status == 201, "\(created.text)")
             let mapping = try #require(created.json)
-            #expect(Set(mapping.keys) == ["id", "request", "response"], "\(created.text)")
+            #expect(Set(mapping.keys) == ["id", "uuid", "request", "response"], "\(created.text)")
             #expect(mapping["request"] as? [String: String] == ["urlPath": "/nulls"], "\(created.text)")
             #expect(mapping["response"] as? [String: String] == ["body": "absent"], "\(created.text)")
             // Any method, as a missing one.

@@ -11,9 +11,13 @@ package struct WireMockStubMapping: Sendable {
     /// `id` or `uuid` from the JSON, or a new one.
     package var id: UUID
     package var name: String?
-    /// The mapping as a JSON object, with `id` filled in (for listing it back). Written when asked for: a folder
-    /// of 10,000 mappings that is only served never needs it.
-    package var json: Data { JSONValue.object(object).data }
+    /// The mapping as a JSON object, with `id` filled in and `uuid` beside it, as WireMock lists a mapping (for
+    /// listing it back). Written when asked for: a folder of 10,000 mappings that is only served never needs it.
+    package var json: Data {
+        var listed = object
+        if let id = listed["id"] { listed["uuid"] = id }
+        return JSONValue.object(listed).data
+    }
     /// Where it came from, as errors name it (`mappings/users.json`).
     let source: String
     let object: [String: JSONValue]
