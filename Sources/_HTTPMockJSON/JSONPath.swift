@@ -454,11 +454,15 @@ extension JSONValue {
         if mantissa.count == rest.count {
             exponent = 0
         } else {
-            guard let value = Int(exponentText), abs(value) < 100_000 else { return nil }
+            guard exponentText.count <= 8, let value = Int(exponentText), value.magnitude < 100_000 else { return nil }
             exponent = value
         }
         var digits = String((whole + fraction).drop { $0 == "0" })
-        if digits.isEmpty { digits = "0" }
+        if digits.isEmpty {
+            // Zero has no sign in Java's `BigDecimal` (`-0.0` is `0.0`).
+            digits = "0"
+            sign = ""
+        }
         let scale = fraction.count - exponent
         let adjusted = -scale + (digits.count - 1)
         if scale >= 0, adjusted >= -6 {

@@ -7,7 +7,8 @@
 /// - `\s` is ECMA-262's white space and line terminators, the byte order mark among them;
 /// - `.` is any character but `\n`, `\r`, U+2028 and U+2029 (ICU also leaves out U+000B, U+000C and U+0085);
 /// - `$`, without the multiline flag (which a schema cannot give), is the end of the text (ICU's is met before a
-///   final line break too).
+///   final line break too);
+/// - `[]` matches nothing and `[^]` any character; `[` and `&` inside a class are its characters.
 package enum ECMARegex {
     private static let word = "a-zA-Z0-9_"
     private static let space = "\\t\\n\\x{0B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}"
@@ -56,7 +57,21 @@ package enum ECMARegex {
                 }
                 continue
             case "[" where !inClass:
+                // `[]` matches nothing and `[^]` any character in ECMA-262; ICU refuses both.
+                if index + 1 < input.count, input[index + 1] == "]" {
+                    emit("(?!)")
+                    index += 2
+                    continue
+                }
+                if index + 2 < input.count, input[index + 1] == "^", input[index + 2] == "]" {
+                    emit("[\\s\\S]")
+                    index += 3
+                    continue
+                }
                 inClass = true
+            case "[" where inClass, "&" where inClass:
+                // Characters of the class in ECMA-262; ICU would open a nested set or an intersection.
+                emit("\\")
             case "]" where inClass:
                 inClass = false
             case "." where !inClass:

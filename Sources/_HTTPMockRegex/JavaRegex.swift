@@ -11,7 +11,8 @@
 ///
 /// And more:
 /// - `(?i)` without `u` ignores the case of ASCII letters only (`(?i)é` is not met by `É`, `(?i)k` not by the
-///   Kelvin sign); `(?u)` and `(?U)` ask for Unicode, which ICU does anyway, and ICU does not know the letters;
+///   Kelvin sign; a class that holds ASCII letters, such as `[a-z]`, keeps ICU's reading, which the Kelvin sign and
+///   the long s also meet); `(?u)` and `(?U)` ask for Unicode, which ICU does anyway, and ICU does not know the letters;
 /// - `[[:alpha:]]` is, for Java, a class of the characters `:alph`, not ICU's POSIX class.
 ///
 /// The rest ICU reads as Java does, down to `(?d)` and `\p{javaLowerCase}`; what it cannot read it refuses, so a
@@ -25,11 +26,11 @@ package enum JavaRegex {
     }
 
     /// The ASCII bodies of Java's classes (without brackets), by escape letter and by POSIX name.
-    static let shorthand: [Unicode.Scalar: String] = ["d": "0-9", "w": "a-zA-Z_0-9", "s": " \\t\\n\\x{0B}\\f\\r"]
+    static let shorthand: [Unicode.Scalar: String] = ["d": "0-9", "w": "a-zA-Z_0-9", "s": "\\x{20}\\t\\n\\x{0B}\\f\\r"]
     static let posix: [String: String] = [
         "Lower": "a-z", "Upper": "A-Z", "ASCII": "\\x{00}-\\x{7F}", "Alpha": "a-zA-Z", "Digit": "0-9", "Alnum": "a-zA-Z0-9",
-        "Punct": punctuation, "Graph": "a-zA-Z0-9" + punctuation, "Print": "a-zA-Z0-9 " + punctuation, "Blank": " \\t",
-        "Cntrl": "\\x{00}-\\x{1F}\\x{7F}", "XDigit": "0-9a-fA-F", "Space": " \\t\\n\\x{0B}\\f\\r",
+        "Punct": punctuation, "Graph": "a-zA-Z0-9" + punctuation, "Print": "a-zA-Z0-9\\x{20}" + punctuation, "Blank": "\\x{20}\\t",
+        "Cntrl": "\\x{00}-\\x{1F}\\x{7F}", "XDigit": "0-9a-fA-F", "Space": "\\x{20}\\t\\n\\x{0B}\\f\\r",
     ]
     /// `!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~`, each escaped for a class.
     private static let punctuation = "!-/:-@\\[-`{-~"
@@ -84,8 +85,9 @@ package enum JavaRegex {
                     copy(1)
                     flags = outer.popLast() ?? flags
                 case "#" where flags.comments:
-                    // A comment, to the end of the line: nothing in it is syntax.
-                    while let next = peek(), next != "\n" { copy(1) }
+                    // A comment, to the end of the line: nothing in it is syntax, and it is left out (written out,
+                    // it would swallow what is written after the expression, such as the `)` that closes it).
+                    while let next = peek(), !["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(next) { index += 1 }
                 default:
                     index += 1
                     literal(scalar)
@@ -208,6 +210,11 @@ package enum JavaRegex {
                     if peek() == "^" {
                         index += 1
                         text += "^"
+                    }
+                    // For Java, a `]` first in a class is one of its characters.
+                    if peek() == "]" {
+                        index += 1
+                        text += "\\]"
                     }
                     // For Java, `[:` opens a class holding `:`; ICU would read `[:alpha:]` as a POSIX class.
                     if peek() == ":" {

@@ -115,7 +115,8 @@ struct TemplateDecimal: Sendable {
         negative = plain.hasPrefix("-")
         let body = negative ? plain.dropFirst() : Substring(plain)
         let whole = body.prefix { $0 != "." }
-        guard body.count <= 2_100 else { return nil }
+        // Past a thousand zeros the text keeps an exponent (`1E+2000`): no plain digits to read.
+        guard body.count <= 2_100, body.utf8.allSatisfy({ $0 == 46 || (48...57).contains($0) }) else { return nil }
         (digits, point) = Self.trimmed(Array(body.utf8.filter { $0 != 46 }).map { $0 - 48 }, point: whole.count)
     }
 
@@ -427,7 +428,7 @@ enum TemplateWordWrap {
         var offset = 0
         while offset < units.count {
             // The first space within width + 1 characters.
-            let window = offset..<min(offset + width + 1, units.count)
+            let window = offset..<(width >= units.count - offset ? units.count : offset + width + 1)
             if let first = units[window].firstIndex(of: space), first == offset {
                 offset += 1
                 continue

@@ -257,7 +257,7 @@ package enum TemplateNumber: Sendable {
             mantissa = text[..<mark]
             var written = text[text.index(after: mark)...]
             if written.hasPrefix("+") { written = written.dropFirst() }
-            guard let value = Int(written), abs(value) < 1_000_000_000 else { return nil }
+            guard let value = Int(written), value.magnitude < 1_000_000_000 else { return nil }
             exponent = value
         }
         let negative = mantissa.hasPrefix("-")

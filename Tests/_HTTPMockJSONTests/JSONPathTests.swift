@@ -44,6 +44,10 @@ import Testing
         #expect(try holds("@.a in [0.00001, 7]", #"{"a": "0.000010"}"#))
         #expect(try !holds("@.a in [0.00001, 7]", #"{"a": "0.00001"}"#))
         #expect(JSONValue.bigDecimalText("1.2.3") == nil)
+        #expect(JSONValue.bigDecimalText("1e-9223372036854775808") == nil, "an exponent past Int's range is no crash")
+        #expect(try !holds("@.n == 1e-9223372036854775808", #"{"n": "1"}"#))
+        #expect(JSONValue.bigDecimalText("-0") == "0")
+        #expect(JSONValue.bigDecimalText("-0.0") == "0.0")
         #expect(JSONValue.bigDecimalText("e5") == nil)
     }
 

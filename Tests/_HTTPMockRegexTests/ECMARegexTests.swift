@@ -16,6 +16,7 @@ import Testing
         ("^abc$", "abc", true), ("^abc$", "abc\n", false), ("^a.c$", "a\u{0B}c", true), ("^a.c$", "a\u{85}c", true),
         ("^a.c$", "a\nc", false), ("^a.c$", "a\u{2028}c", false), ("\\bcole", "école", true), ("\\Bcole", "école", false),
         ("^[\\b]$", "\u{08}", true), ("^[\\d.]+$", "1.5", true), ("^[\\d.]+$", "1x5", false), ("^[$]$", "$", true),
+        ("^[^]*$", "a\nb", true), ("^a[]$", "a", false), ("^[[]+$", "[[", true), ("^[a&&b]$", "&", true),
         ("^\\p{Letter}cole$", "école", true), ("^\\u00e9$", "é", true), ("^\\$\\.$", "$.", true), ("\\\\d", "\\d", true),
     ])
     func meaning(_ pattern: String, _ text: String, _ expected: Bool) throws {

@@ -98,6 +98,24 @@ import Testing
         #expect(try javaMatches(pattern, text) == expected, "\(pattern) on \(text.debugDescription)")
     }
 
+    @Test("in comments mode, a translated class keeps its space; a comment ends at any line break and is left out")
+    func commentsKeepTheWrapper() throws {
+        #expect(try javaMatches("(?x)a\\sb", "a b"))
+        #expect(try javaMatches("(?x)a\\p{Blank}b", "a b"))
+        #expect(try javaMatches("(?x)\\d+ # an id", "12"), "the comment does not swallow the closing of the expression")
+        #expect(try javaMatches("(?x)\\d # c\r\\w", "1a"))
+        #expect(try !javaMatches("(?x)\\d # c\r\\w", "1é"), "what follows a comment ended by \\r is translated")
+    }
+
+    @Test("a ] first in a class is one of its characters, as Java reads it")
+    func closingBracketFirst() throws {
+        #expect(try javaMatches("[]a]+", "]a]"))
+        #expect(try javaMatches("(?i)[]é]", "]"))
+        #expect(try !javaMatches("(?i)[]é]", "?"))
+        #expect(try javaMatches("[^]a]", "b"))
+        #expect(try !javaMatches("[^]a]", "]"))
+    }
+
     @Test("in comments mode, what follows # is not syntax")
     func comments() throws {
         #expect(try javaMatches("(?x) \\d+ # a comment with \\w and (\n", "12"))

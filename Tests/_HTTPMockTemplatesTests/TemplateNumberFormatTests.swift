@@ -98,5 +98,11 @@ import Testing
         #expect(try render("{{numberFormat (jsonPath '{\"a\":5e-324}' '$.a') maximumFractionDigits=2000}}").hasPrefix("0.000"))
         let words = String(repeating: "ab ", count: 20_000)
         #expect(try render("{{wordWrap '\(words)' 1}}").count == 60_000)
+        // Numbers a request can give that are past any plain spelling, and a width past any text: no crash.
+        for body in [#"{"p": 1.00000000000000000e2000}"#, #"{"p": 1.00000000000000000e-2000}"#, #"{"p": 1.0000000000000000000e-9223372036854775808}"#] {
+            _ = try? render("{{numberFormat (jsonPath request.body '$.p') '#,##0.00'}}", body: body)
+            _ = try? render("{{jsonPath request.body '$.p'}}", body: body)
+        }
+        #expect(try render("{{wordWrap 'a b' 9223372036854775807}}") == "a b")
     }
 }

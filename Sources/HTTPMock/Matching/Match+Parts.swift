@@ -166,12 +166,12 @@ package enum Cookies {
     /// Every cookie the request sends, name and value, in order (a value in double quotes without them).
     package static func all(in request: CapturedRequest) -> [(name: String, value: String)] {
         var found: [(name: String, value: String)] = []
+        var seen = Set<String>()
         for header in request.headers.values(for: "Cookie") {
             for pair in header.split(separator: ";") {
                 let pair = pair.trimmingCharacters(in: .whitespaces)
-                guard let equals = pair.firstIndex(of: "=") else { continue }
-                let name = String(pair[..<equals])
-                if !found.contains(where: { $0.name == name }) { found.append((name, values(name, in: request).first ?? "")) }
+                guard let equals = pair.firstIndex(of: "="), seen.insert(String(pair[..<equals])).inserted else { continue }
+                found.append((String(pair[..<equals]), unquoted(pair[pair.index(after: equals)...])))
             }
         }
         return found
@@ -183,12 +183,14 @@ package enum Cookies {
             for pair in header.split(separator: ";") {
                 let pair = pair.trimmingCharacters(in: .whitespaces)
                 guard let equals = pair.firstIndex(of: "="), pair[..<equals] == name else { continue }
-                var value = pair[pair.index(after: equals)...]
-                // A value in double quotes (`s="a b"`) is what is between them, as Jetty reads it for WireMock.
-                if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
-                values.append(String(value))
+                values.append(unquoted(pair[pair.index(after: equals)...]))
             }
         }
         return values
+    }
+
+    /// A value in double quotes (`s="a b"`) is what is between them, as Jetty reads it for WireMock.
+    private static func unquoted(_ value: Substring) -> String {
+        value.count >= 2 && value.first == "\"" && value.last == "\"" ? String(value.dropFirst().dropLast()) : String(value)
     }
 }

@@ -16,8 +16,8 @@ struct WireMockPart {
     /// A matcher that refuses to register, when the part's name cannot be one (a header name with a space): tests
     /// on ``values`` give it instead of a test that could never be met.
     var refusal: Match? = nil
-    /// `doesNotMatch`, `doesNotContain` and `not` need the part to be there (a cookie, in WireMock); elsewhere an
-    /// absent part meets them.
+    /// Every pattern but `absent` needs the part to be there (a cookie, in WireMock); elsewhere an absent part meets
+    /// `doesNotMatch`, `doesNotContain` and `not`.
     var negationNeedsValue = false
 
     /// A header: each of its lines a value, whole, as WireMock tests them (`Accept: text/html, application/json` is
@@ -103,11 +103,18 @@ extension WireMockValuePattern {
     /// The pattern as a matcher on `part`. Body-only operators reach here for bodies only (the decoder refuses
     /// them elsewhere).
     func match(_ part: WireMockPart) -> Match {
+        if part.negationNeedsValue {
+            // A missing cookie meets `absent` and nothing else, as in WireMock: every other pattern asks for it.
+            if case .not(.present) = self { return .not(part.present) }
+            if case .present = self { return part.present }
+            var bare = part
+            bare.negationNeedsValue = false
+            return .all(of: [part.present, match(bare)])
+        }
         switch self {
         case .equal(let text): return part.equal(text)
         case .regex(let pattern): return part.regex(pattern)
         case .present: return part.present
-        case .not where part.negationNeedsValue: return .all(of: [part.present, perValue(part)])
         case .not, .all: return perValue(part)
         case .any(let parts): return .any(of: parts.map { $0.match(part) })
         case .json(let value, let comparison): return .json(value, comparison: comparison)

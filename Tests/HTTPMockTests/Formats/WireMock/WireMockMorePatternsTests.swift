@@ -100,7 +100,13 @@ import _HTTPMockTemplates
             #"{"request": {"urlPath": "/q", "queryParameters": {"x": {"doesNotContain": "a"}}}, "response": {"body": "no a"}}"#,
             #"{"request": {"method": "POST", "urlPath": "/b", "bodyPatterns": [{"doesNotContain": "a"}]}, "response": {"body": "body without a"}}"#,
             #"{"request": {"urlPath": "/c", "cookies": {"x": {"doesNotContain": "a"}}}, "response": {"body": "cookie without a"}}"#,
+            #"{"request": {"urlPath": "/c-absent", "cookies": {"x": {"absent": true}}}, "response": {"body": "no cookie x"}}"#,
+            #"{"request": {"urlPath": "/c-and", "cookies": {"x": {"and": [{"doesNotContain": "a"}]}}}, "response": {"body": "and"}}"#,
         ])
+        #expect(try await mock.urlSession.fetch("http://localhost/c-absent").text == "no cookie x")
+        #expect(try await mock.urlSession.fetch("http://localhost/c-absent", headers: ["Cookie": "x=1"]).status == 404)
+        #expect(try await mock.urlSession.fetch("http://localhost/c-and").status == 404, "a missing cookie meets absent only")
+        #expect(try await mock.urlSession.fetch("http://localhost/c-and", headers: ["Cookie": "x=b"]).text == "and")
         let session = mock.urlSession
         #expect(try await session.fetch("http://localhost/h", headers: ["X-M": "b"]).text == "b")
         #expect(try await session.fetch("http://localhost/h", headers: ["X-M": "a, b"]).status == 404, "one line is one value")
