@@ -27,7 +27,7 @@ extension ConnectionHandler {
                       file: BodyFile? = nil) {
         guard isOpen else { return }
         // A stub that answers `Connection: close` closes the connection after its response, as WireMock's does.
-        if keepAlive, response.headers.contains(where: { $0.key.lowercased() == "connection" && $0.value.lowercased().contains("close") }) {
+        if keepAlive, response.headers.contains(where: { $0.key.utf8.count == 10 && $0.key.lowercased() == "connection" && $0.value.lowercased().contains("close") }) {
             keepAlive = false
         }
         if case .file(let url, _) = response.body, file == nil {

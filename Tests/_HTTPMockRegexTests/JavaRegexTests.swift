@@ -133,8 +133,8 @@ import Testing
     /// Expressions of constructs both dialects read alike: their translation is themselves.
     @Test("generated expressions without Java's ASCII classes or flags are left as written")
     func untouched() {
-        var random = Xorshift(seed: UInt64(Date().timeIntervalSince1970 * 1000))
-        let seed = random.state
+        var random = Xorshift(start: UInt64(Date().timeIntervalSince1970 * 1000))
+        let start = random.state
         let pieces = ["a", "b", "Z", "0", ".", "é", "日", "\\.", "\\t", "\\n", "[abc]", "[^x-z]", "[0-9]", "(", ")", "(?:", "(?=",
                       "(?<n", "*", "+", "?", "{2}", "{1,3}", "|", "^", "$", "\\b", "\\A", "\\z", "\\x{e9}", "\\p{L}", "\\P{Lu}"]
         for _ in 0..<500 {
@@ -148,15 +148,15 @@ import Testing
                 pattern += piece
             }
             pattern += String(repeating: ")", count: open)
-            #expect(JavaRegex.icu(pattern) == pattern, "seed \(seed): \(pattern) became \(JavaRegex.icu(pattern))")
+            #expect(JavaRegex.icu(pattern) == pattern, "start \(start): \(pattern) became \(JavaRegex.icu(pattern))")
         }
     }
 }
 
-/// A seeded xorshift generator, so that a failing case can be replayed from the seed printed with it.
+/// A xorshift generator from a given start, printed with a failing case so that the case can be replayed.
 struct Xorshift {
     var state: UInt64
-    init(seed: UInt64) { state = seed | 1 }
+    init(start: UInt64) { state = start | 1 }
     mutating func next() -> UInt64 {
         state ^= state << 13
         state ^= state >> 7
