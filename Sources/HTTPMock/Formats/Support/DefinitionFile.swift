@@ -74,7 +74,7 @@ enum DefinitionFile {
             } catch let error as DecodingError {
                 // Only UTF-8 text goes to the JSON5 reader: Foundation's stops the process on some bytes that are not.
                 guard lenient, case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
-                      String(data: data, encoding: .utf8) != nil else { throw error }
+                      String(data: data, encoding: .utf8) != nil, !hasLeadingPointNumber(data) else { throw error }
                 let decoder = JSONDecoder()
                 decoder.allowsJSON5 = true
                 guard let relaxed = try? decoder.decode(type, from: data) else { throw error }
@@ -165,4 +165,19 @@ extension Decoder {
             )
         }
     }
+}
+
+/// Whether `data` holds a number written from its point (`.5`, JSON5's): Foundation's JSON5 reader stops the process
+/// on some of them (`.98999…0153`), so such a file gets the strict reader's error instead.
+private func hasLeadingPointNumber(_ data: Data) -> Bool {
+    var previous: UInt8 = 0
+    var index = data.startIndex
+    while index < data.endIndex {
+        let byte = data[index]
+        let next = data.index(after: index) < data.endIndex ? data[data.index(after: index)] : 0
+        if byte == UInt8(ascii: "."), (48...57).contains(next), !(48...57).contains(previous) { return true }
+        previous = byte
+        index = data.index(after: index)
+    }
+    return false
 }

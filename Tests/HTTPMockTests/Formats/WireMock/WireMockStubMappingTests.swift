@@ -35,6 +35,12 @@ import Testing
         #expect(listed["uuid"] as? String == listed["id"] as? String, "listed with uuid beside id, as WireMock lists a mapping")
     }
 
+    @Test("a file holding a number written from its point gets the strict reader's error: Foundation's JSON5 reader stops the process on some")
+    func leadingPointNumber() {
+        let text = ".98999999999999999999999999999999999999999999990000000000101" + "53"
+        #expect(throws: HTTPMockError.self) { try WireMockStubMapping.mappings(in: Data(text.utf8), source: "fuzz") }
+    }
+
     @Test func aListOrOneMapping() throws {
         let list = try WireMockStubMapping.mappings(in: Data(#"{"mappings": [{"request": {"url": "/a"}}, {"request": {"url": "/b"}}], "meta": {"total": 2}}"#.utf8),
                                                     source: "admin")
