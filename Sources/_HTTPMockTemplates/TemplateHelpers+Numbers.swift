@@ -94,15 +94,8 @@ struct TemplateDecimal: Sendable {
         guard number.isFinite else { isNaN = number.isNaN; isInfinite = number.isInfinite; return }
         guard number != 0 else { return }
         // The shortest digits that read back as the number, as Java prints it.
-        let text = "\(number.magnitude)"
-        var mantissa = Substring(text), exponent = 0
-        if let mark = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-            mantissa = text[..<mark]
-            exponent = Int(text[text.index(after: mark)...]) ?? 0
-        }
-        let whole = mantissa.prefix { $0 != "." }
-        let fraction = mantissa.dropFirst(whole.count + 1)
-        (digits, point) = Self.trimmed(Array((whole + fraction).utf8).map { $0 - 48 }, point: whole.count + exponent)
+        let shortest = TemplateNumber.shortestDigits(of: number.magnitude)
+        (digits, point) = Self.trimmed(Array(shortest.digits.utf8).map { $0 - 48 }, point: shortest.point)
         // The exact binary value: a double has at most 1074 digits after the point.
         let full = String(format: "%.1080f", number.magnitude)
         let wholeExact = full.prefix { $0 != "." }

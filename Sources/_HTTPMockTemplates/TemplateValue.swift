@@ -232,7 +232,7 @@ package enum TemplateNumber: Sendable {
     }
 
     /// The shortest digits that read back as `magnitude` (positive), and where the point goes: `0.d1d2… × 10^point`.
-    private static func shortestDigits(of magnitude: Double) -> (digits: String, point: Int) {
+    static func shortestDigits(of magnitude: Double) -> (digits: String, point: Int) {
         let text = "\(magnitude)"
         var mantissa = Substring(text), exponent = 0
         if let mark = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
