@@ -37,7 +37,8 @@ package struct JSONComparison: Sendable, Hashable {
         switch (expected, actual) {
         case (.string("${json-unit.ignore}"), _): return true
         case (.string("${json-unit.any-string}"), .string): return true
-        case (.string("${json-unit.any-number}"), .int), (.string("${json-unit.any-number}"), .double): return true
+        case (.string("${json-unit.any-number}"), .int), (.string("${json-unit.any-number}"), .double),
+             (.string("${json-unit.any-number}"), .decimal): return true
         case (.string("${json-unit.any-boolean}"), .bool): return true
         case (.object(let mine), .object(let theirs)):
             if !ignoresExtraElements, mine.count != theirs.count { return false }
@@ -55,6 +56,8 @@ package struct JSONComparison: Sendable, Hashable {
             // In order, element by element; extra elements allowed only after the expected ones, as JsonUnit (which
             // WireMock compares with) allows them: `[1, 3]` is not in `[1, 2, 3]`.
             return zip(mine, theirs).allSatisfy { matches($0, $1) }
+        case (.int, _), (.double, _), (.decimal, _):
+            return JSONValue.wireMockNumbersEqual(expected, actual)
         default:
             return expected.matches(actual)
         }

@@ -389,7 +389,12 @@ extension JSONPath.Filter {
             default:
                 let order: ComparisonResult
                 switch (found.number, literal.number, found, literal) {
-                case (let a?, let b?, _, _): order = a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
+                case (let a?, let b?, .double, .double): order = a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
+                // Exactly where a double would round (integers past 2⁵³, numbers of more than 17 digits), as
+                // Jayway compares them as `BigDecimal`s.
+                case (_?, _?, _, _):
+                    guard let a = found.exactNumber, let b = literal.exactNumber else { return false }
+                    order = a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
                 // Texts by their UTF-16 units, as Java compares them; a text and a number are in no order.
                 case (_, _, .string(let a), .string(let b)):
                     order = a.utf16.lexicographicallyPrecedes(b.utf16) ? .orderedAscending
@@ -414,10 +419,10 @@ extension JSONValue {
     /// equals only a truth value; the rest by value.
     func equalsInFilter(_ literal: JSONValue, javaText: String? = nil) -> Bool {
         switch (self, literal) {
-        case (.int, .string(let text)), (.double, .string(let text)):
-            guard let other = Self.decimal(text), let mine = number else { return false }
+        case (.int, .string(let text)), (.double, .string(let text)), (.decimal, .string(let text)):
+            guard Self.decimal(text) != nil, let other = JSONDecimal(text), let mine = exactNumber else { return false }
             return mine == other
-        case (.string(let text), .int), (.string(let text), .double):
+        case (.string(let text), .int), (.string(let text), .double), (.string(let text), .decimal):
             return text == (javaText ?? literal.jaywayText)
         default:
             return literal.matches(self)
@@ -479,6 +484,8 @@ extension JSONValue {
     var jaywayText: String {
         switch self {
         case .int(let whole): return String(whole)
+        // What json-smart reads past a double's digits: a `BigInteger`, or a `BigDecimal` of the text.
+        case .decimal(let text): return isIntegerLiteral ? text : Self.bigDecimalText(text) ?? text
         case .double(let number) where number.isFinite:
             if number == 0 { return "0.0" }
             // The shortest digits of the number and where its point goes: 0.d1d2… × 10^point.
@@ -518,6 +525,7 @@ extension JSONValue {
         switch self {
         case .int(let value): Double(value)
         case .double(let value): value
+        case .decimal(let text): Double(text)
         default: nil
         }
     }
@@ -781,7 +789,11 @@ private struct Parser {
         case "false": return (.bool(false), [nil])
         case "null": return (.null, [nil])
         default:
-            if let value = Int(word) { return (.int(value), [JSONValue.bigDecimalText(word)]) }
+            // Exactly as written where a double would round it (Jayway reads literals as `BigDecimal`s).
+            if JSONDecimal(word) != nil,
+               let value = JSONValue.number(word, isWhole: !word.contains { $0 == "." || $0 == "e" || $0 == "E" }) {
+                return (value, [JSONValue.bigDecimalText(word)])
+            }
             if let value = Double(word), value.isFinite { return (.double(value), [JSONValue.bigDecimalText(word)]) }
             position = start
             throw failure("expected a value in quotes, a number, true, false or null")

@@ -88,6 +88,9 @@ extension JSONSchema.Evaluator {
     /// -1, 0 or 1 as `a` is less than, equal to or greater than `b` (exactly when both are integers).
     static func compare(_ a: JSONValue, _ b: JSONValue) -> Int? {
         if case .int(let x) = a, case .int(let y) = b { return x < y ? -1 : x > y ? 1 : 0 }
+        // Exactly when either is past what a double holds (18446744073709551600 is below 18446744073709551615).
+        if case .decimal = a, let x = a.exactNumber, let y = b.exactNumber { return x < y ? -1 : x > y ? 1 : 0 }
+        if case .decimal = b, let x = a.exactNumber, let y = b.exactNumber { return x < y ? -1 : x > y ? 1 : 0 }
         guard let x = a.number, let y = b.number else { return nil }
         return x < y ? -1 : x > y ? 1 : 0
     }

@@ -12,7 +12,7 @@ extension JSONSchema.Compiler {
     func number(_ object: [String: JSONValue], _ key: String, at location: String) throws(JSONSchemaError) -> JSONValue? {
         guard let value = object[key] else { return nil }
         switch value {
-        case .int, .double: return value
+        case .int, .double, .decimal: return value
         case .string(let text) where Double(text) != nil:
             throw failure(Self.child(location, key), "\"\(key)\" must be a number, not \(value.schemaKind); write it without quotes (\(text))")
         default:

@@ -118,8 +118,9 @@ extension JSONSchema {
         func includes(_ value: JSONValue) -> Bool {
             switch (self, value) {
             case (.null, .null), (.boolean, .bool), (.object, .object), (.array, .array), (.string, .string): true
-            case (.number, .int), (.number, .double), (.integer, .int): true
+            case (.number, .int), (.number, .double), (.number, .decimal), (.integer, .int): true
             case (.integer, .double(let number)): number.isFinite && number.rounded() == number
+            case (.integer, .decimal): value.exactNumber?.isWhole ?? false
             default: false
             }
         }
@@ -161,7 +162,7 @@ extension JSONValue {
         switch self {
         case .null: "null"
         case .bool(let flag): "\(flag)"
-        case .int, .double: "a number (\(self))"
+        case .int, .double, .decimal: "a number (\(self))"
         case .string(let text): "a string (\"\(text.clipped(to: 40))\")"
         case .array: "an array"
         case .object: "an object"

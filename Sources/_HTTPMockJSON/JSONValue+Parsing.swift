@@ -332,9 +332,7 @@ extension JSONValue {
                 guard digits() > 0 else { return nil }
             }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            if isWhole, let whole = Int(text) { return .int(whole) }
-            guard let double = Double(text), double.isFinite else { return nil }
-            return .double(double)
+            return JSONValue.number(text, isWhole: isWhole)
         }
 
         /// Skips decimal digits; how many there were.
@@ -343,5 +341,24 @@ extension JSONValue {
             while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
             return index - start
         }
+    }
+}
+
+extension JSONValue {
+    /// The value of a JSON number's text: `.int` for an integer within 64 bits, `.double` for a number a double holds
+    /// to every digit written (any with 15 significant digits or fewer), `.decimal` for the rest; `nil` past the
+    /// largest double.
+    package static func number(_ text: String, isWhole: Bool) -> JSONValue? {
+        if isWhole, let whole = Int(text) { return .int(whole) }
+        guard let double = Double(text), double.isFinite else { return nil }
+        if isWhole { return .decimal(text) }
+        // Up to 15 significant digits always read back from the nearest double; past that, compare.
+        var significant = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
+            if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), significant > 0 || byte != UInt8(ascii: "0") { significant += 1 }
+        }
+        if significant <= 15 { return .double(double) }
+        return JSONDecimal(text) == JSONDecimal(double) ? .double(double) : .decimal(text)
     }
 }

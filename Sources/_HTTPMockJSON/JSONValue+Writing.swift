@@ -10,6 +10,7 @@ extension JSONValue {
         case .bool(let flag): bytes += (flag ? "true" : "false").utf8
         case .int(let whole): bytes += String(whole).utf8
         case .double(let number): bytes += Self.text(of: number).utf8
+        case .decimal(let text): bytes += text.utf8
         case .string(let text): Self.write(text, to: &bytes)
         case .array(let elements):
             bytes.append(UInt8(ascii: "["))
@@ -37,6 +38,69 @@ extension JSONValue {
         if number == number.rounded(), abs(number) < 1e16 { return number == 0 && number.sign == .minus ? "-0" : String(Int64(number)) }
         let text = number.description
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+
+    /// Compact JSON `data` with every number written with a fraction or an exponent rewritten in full without
+    /// trailing zeros (`1.0` → `1`, `1e2` → `100`, `1.5E-7` → `0.00000015`) and `-0` as `0`: as WireMock writes the
+    /// numbers of a `jsonBody` it read (as `BigDecimal`s stripped of their zeros). Integers, strings and the rest stay
+    /// byte for byte; a number past 400 digits in full stays as written.
+    package static func plainNumbers(in data: Data) -> Data {
+        // Most bodies have nothing to rewrite: looked for first.
+        var candidate = false
+        var inString = false, escaped = false
+        for byte in data {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "-") {
+                candidate = true
+                break
+            }
+        }
+        guard candidate else { return data }
+        let bytes = [UInt8](data)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        inString = false
+        escaped = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                out.append(byte)
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                index += 1
+                continue
+            }
+            guard byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else {
+                if byte == UInt8(ascii: "\"") { inString = true }
+                out.append(byte)
+                index += 1
+                continue
+            }
+            let start = index
+            var written = false
+            while index < bytes.count, Self.isNumberByte(bytes[index]) {
+                if bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") { written = true }
+                index += 1
+            }
+            let token = bytes[start..<index]
+            if written || token.elementsEqual("-0".utf8),
+               let plain = JSONDecimal(String(decoding: token, as: UTF8.self))?.plainText() {
+                out += plain.utf8
+            } else {
+                out += token
+            }
+        }
+        return Data(out)
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-"): true
+        default: false
+        }
     }
 
     /// `text` as a JSON string, in quotes: the one way the package writes one (bodies, templates).

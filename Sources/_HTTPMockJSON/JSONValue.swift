@@ -10,6 +10,10 @@ package enum JSONValue: Codable, Sendable, Hashable, CustomStringConvertible {
     case bool(Bool)
     case int(Int)
     case double(Double)
+    /// A number neither `Int` nor `Double` holds exactly, as its JSON text: an integer past 64 bits
+    /// (`12345678901234567890123`), a fraction with more digits than a double keeps (`0.10000000000000000001`).
+    /// Written back as it was read; compared by its exact value (``exactNumber``).
+    case decimal(String)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
@@ -32,11 +36,16 @@ package enum JSONValue: Codable, Sendable, Hashable, CustomStringConvertible {
         switch object {
         case is NSNull:
             self = .null
+        case let number as NSDecimalNumber:
+            // What Foundation reads of a number a double does not hold (up to 38 digits).
+            self = JSONValue.number(number.description, isWhole: !number.description.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })) ?? .double(number.doubleValue)
         case let number as NSNumber:
             // Booleans are NSNumbers whose Objective-C type is `c` (char), on Linux as on Apple platforms.
             switch String(cString: number.objCType) {
             case "c": self = .bool(number.boolValue)
-            case "d", "f", "Q": self = .double(number.doubleValue)
+            case "d", "f": self = .double(number.doubleValue)
+            // An integer past `Int.max` and within 64 unsigned bits.
+            case "Q": self = JSONValue.number(number.stringValue, isWhole: true) ?? .double(number.doubleValue)
             default: self = .int(number.intValue)
             }
         case let string as String:
@@ -79,6 +88,9 @@ package enum JSONValue: Codable, Sendable, Hashable, CustomStringConvertible {
         case .bool(let value): try container.encode(value)
         case .int(let value): try container.encode(value)
         case .double(let value): try container.encode(value)
+        case .decimal(let text):
+            // `Codable` has no way to write a number's own text: Foundation's decimal keeps 38 digits of it.
+            if let value = Decimal(string: text) { try container.encode(value) } else { try container.encode(Double(text) ?? 0) }
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
@@ -113,8 +125,12 @@ package enum JSONValue: Codable, Sendable, Hashable, CustomStringConvertible {
             return mine.count == theirs.count && mine.allSatisfy { key, value in
                 theirs[key].map { value.matches($0, wildcard: wildcard) } ?? false
             }
-        case (.int(let mine), .double(let theirs)): return Double(mine) == theirs
-        case (.double(let mine), .int(let theirs)): return mine == Double(theirs)
+        case (.int(let mine), .int(let theirs)): return mine == theirs
+        case (.double(let mine), .double(let theirs)): return mine == theirs
+        case (.int, .double), (.double, .int), (.decimal, _), (_, .decimal):
+            // By exact value: a double's past 2⁵³ is not any integer's near it.
+            guard let mine = exactNumber, let theirs = other.exactNumber else { return false }
+            return mine == theirs
         default: return self == other
         }
     }

@@ -381,7 +381,7 @@ extension HandlebarsRenderer {
         switch value {
         case .null, .bool, .int, .string: true
         case .array(let items): items.allSatisfy(isPlain)
-        case .double, .object: false
+        case .double, .decimal, .object: false
         }
     }
 

@@ -132,6 +132,7 @@ package enum TemplateJSON {
         case .bool(let flag): return .bool(flag)
         case .int(let number): return .int(number)
         case .double(let number): return .double(number)
+        case .decimal(let text): return .bigNumber(text)
         case .string(let text): return .string(text)
         case .array(let items): return .array(items.map(value), json: true)
         case .object(let members):

@@ -74,7 +74,7 @@ extension JSONValue {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
-        case .int, .double: "a number"
+        case .int, .double, .decimal: "a number"
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"

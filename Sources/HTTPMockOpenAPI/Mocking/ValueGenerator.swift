@@ -168,6 +168,7 @@ struct ValueGenerator {
         switch value {
         case .int(let number)?: Double(number)
         case .double(let number)?: number
+        case .decimal(let text)?: Double(text)
         default: nil
         }
     }

@@ -123,7 +123,7 @@ enum WireMockJSONPath {
         switch value {
         case .null, .bool, .int, .string: true
         case .array(let items): items.allSatisfy(isPlain)
-        case .double, .object: false
+        case .double, .decimal, .object: false
         }
     }
 

@@ -123,7 +123,7 @@ struct WireMockNode {
         switch value {
         case .null: "null"
         case .bool(let flag): "\(flag)"
-        case .int, .double: "a number (\(value))"
+        case .int, .double, .decimal: "a number (\(value))"
         case .string(let text): "a string (\"\(text.clipped(to: 40))\")"
         case .array: "an array"
         case .object: "an object"

@@ -1,3 +1,4 @@
+import _HTTPMockJSON
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -60,8 +61,9 @@ extension WireMockResponse {
                 content = .data(Data(text.utf8))
             }
         case .json(let value):
-            // As the file wrote it: keys in its order, numbers as written, as WireMock sends it.
-            let data = jsonBodyText ?? value.data
+            // As the file wrote it: keys in its order; numbers with a fraction or an exponent in full without
+            // trailing zeros, as WireMock sends them (`1.0` → `1`, `1e2` → `100`).
+            let data = JSONValue.plainNumbers(in: jsonBodyText ?? value.data)
             content = .data(data)
             bodyTemplate = try template(String(decoding: data, as: UTF8.self), at: "jsonBody")
         case .bytes(let data):

@@ -178,7 +178,7 @@ struct WireMockResponse {
     private static func text(_ node: WireMockNode) throws(HTTPMockError) -> String {
         switch node.value {
         case .string(let text): return text
-        case .int, .double, .bool: return node.value.description
+        case .int, .double, .decimal, .bool: return node.value.description
         default: throw node.error("expected a string, not \(node.kind)")
         }
     }

@@ -156,6 +156,7 @@ indirect enum WireMockValuePattern: Sendable {
             switch value.value {
             case .int(let whole): operand = Double(whole)
             case .double(let number): operand = number
+            case .decimal(let text): operand = Double(text) ?? 0
             case .string(let text) where Double(text.trimmingCharacters(in: .whitespaces)) != nil:
                 operand = Double(text.trimmingCharacters(in: .whitespaces))!
             default: throw value.error("expected a number, not \(value.kind)")
@@ -284,7 +285,7 @@ indirect enum WireMockValuePattern: Sendable {
     private static func scalarText(_ node: WireMockNode) throws(HTTPMockError) -> String {
         switch node.value {
         case .string(let text): return text
-        case .int, .double, .bool: return node.value.description
+        case .int, .double, .decimal, .bool: return node.value.description
         default: throw node.error("expected a string, not \(node.kind)")
         }
     }
