@@ -20,9 +20,9 @@ extension JSONSchema.Evaluator {
             if !value.matches(instance) {
                 fail("const", "\(instance.schemaQuote) is not the required value \(value.description.clipped(to: 60))")
             }
-        case (.multipleOf(let divisor), .int), (.multipleOf(let divisor), .double):
+        case (.multipleOf(let divisor), .int), (.multipleOf(let divisor), .double), (.multipleOf(let divisor), .decimal):
             if !Self.isMultiple(instance, of: divisor) { fail("multipleOf", "\(instance) is not a multiple of \(divisor)") }
-        case (.bound(let bound), .int), (.bound(let bound), .double):
+        case (.bound(let bound), .int), (.bound(let bound), .double), (.bound(let bound), .decimal):
             guard let order = Self.compare(instance, bound.limit) else { break }
             switch (bound.isMaximum, bound.isExclusive) {
             case (true, false) where order > 0: fail(bound.keyword, "\(instance) is greater than the maximum \(bound.limit)")
@@ -45,7 +45,7 @@ extension JSONSchema.Evaluator {
         case (.format(let format), .string(let text)):
             guard schema.validatesFormats, let check = JSONSchema.FormatCheck.known[format], !check.accepts(text) else { break }
             fail("format", "\(instance.schemaQuote) is not a valid \(format) (\(check.expected))")
-        case (.format(let format), .int), (.format(let format), .double):
+        case (.format(let format), .int), (.format(let format), .double), (.format(let format), .decimal):
             guard schema.validatesFormats, let fits = JSONSchema.fitsNumericFormat(format, instance), !fits else { break }
             fail("format", "\(instance.schemaQuote) is not a \(format) (\(JSONSchema.numericFormats[format] ?? format))")
         case (.maxItems(let limit), .array(let items)):

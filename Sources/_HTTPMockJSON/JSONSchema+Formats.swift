@@ -17,6 +17,9 @@ extension JSONSchema {
         case ("int64", .int): return true
         case ("int32", .double(let number)): return number.rounded() == number && number >= -2_147_483_648 && number <= 2_147_483_647
         case ("int64", .double(let number)): return number.rounded() == number && number >= -0x1p63 && number < 0x1p63
+        case ("int32", .decimal), ("int64", .decimal):
+            guard let exact = value.exactNumber, exact.isWhole, let whole = exact.plainText().flatMap({ Int($0) }) else { return false }
+            return format == "int64" || Int32(exactly: whole) != nil
         case ("float", _): return value.number.map { abs($0) <= Double(Float.greatestFiniteMagnitude) }
         case ("double", _): return value.number.map(\.isFinite)
         default: return nil
