@@ -4,11 +4,14 @@ extension JSONValue {
     /// Appends the value as compact JSON with sorted keys, as `JSONEncoder` writes it with `.sortedKeys` and
     /// `.withoutEscapingSlashes` (the same text, written without `Codable`'s cost: a folder of 10,000 `jsonBody`
     /// mappings writes each once when it loads).
-    func write(to bytes: inout [UInt8]) {
+    /// `keepingKinds`: a double written with a point or an exponent even when whole (`100.0`), so that the text reads
+    /// back as the same kinds of numbers (WireMock's `equalToJson` tells `100` from `100.0`).
+    func write(to bytes: inout [UInt8], keepingKinds: Bool = false) {
         switch self {
         case .null: bytes += "null".utf8
         case .bool(let flag): bytes += (flag ? "true" : "false").utf8
         case .int(let whole): bytes += String(whole).utf8
+        case .double(let number) where keepingKinds && number.isFinite: bytes += number.description.utf8
         case .double(let number): bytes += Self.text(of: number).utf8
         case .decimal(let text): bytes += text.utf8
         case .string(let text): Self.write(text, to: &bytes)
@@ -16,7 +19,7 @@ extension JSONValue {
             bytes.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                element.write(to: &bytes)
+                element.write(to: &bytes, keepingKinds: keepingKinds)
             }
             bytes.append(UInt8(ascii: "]"))
         case .object(let members):
@@ -25,10 +28,17 @@ extension JSONValue {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 Self.write(key, to: &bytes)
                 bytes.append(UInt8(ascii: ":"))
-                members[key]!.write(to: &bytes)
+                members[key]!.write(to: &bytes, keepingKinds: keepingKinds)
             }
             bytes.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// The value as compact JSON with sorted keys whose doubles are written as doubles (`100.0`, not `100`).
+    package var dataKeepingKinds: Data {
+        var bytes: [UInt8] = []
+        write(to: &bytes, keepingKinds: true)
+        return Data(bytes)
     }
 
     /// A number as `JSONEncoder` writes it: a whole one below 2⁵³ without a fraction (`100`), others as Swift

@@ -59,8 +59,8 @@ enum MappingsResource {
         },
         AdminRoute("GET", "mappings/{id}") { _, parameters, context throws(AdminError) in
             let id = try mappingID(parameters)
-            if let mapping = context.state.mappings.mapping(id) { return .json(object(mapping)) }
-            if let served = folderMappings(context).first(where: { $0.mapping.id == id }) { return .json(object(served.mapping)) }
+            if let mapping = context.state.mappings.mapping(id) { return reply(mapping) }
+            if let served = folderMappings(context).first(where: { $0.mapping.id == id }) { return reply(served.mapping) }
             throw notFound(id)
         },
         // A file's mapping is changed in memory, as WireMock changes it: its file stays as it is.
@@ -69,7 +69,7 @@ enum MappingsResource {
             if context.state.mappings.mapping(id) == nil, let file = folderMappings(context).first(where: { $0.mapping.id == id }) {
                 let replacement = try Self.mapping(id, from: request)
                 try context.state.mappings.removeFileMapping(file.mapping, replacingWith: replacement, in: context.mock)
-                return .json(object(replacement))
+                return reply(replacement)
             }
             return try edit(id, request, context)
         },
@@ -137,6 +137,8 @@ enum MappingsResource {
         guard ["OVERWRITE", "IGNORE"].contains(policy) else {
             throw AdminError.invalidJSON(pointer: "/importOptions/duplicatePolicy", detail: "duplicatePolicy is OVERWRITE or IGNORE, not \(policy)")
         }
+        // The mappings' own bytes where the body is strict JSON (see ``mapping(_:from:)``).
+        let exact = request.body.flatMap { WireMockStubMapping.exactItems($0, under: "mappings") }.flatMap { $0.count == list.count ? $0 : nil }
         var mappings: [WireMockStubMapping] = []
         var problems: [String] = []
         let files = context.state.mappings.wireMockFolder?.appendingPathComponent("__files")
@@ -144,7 +146,8 @@ enum MappingsResource {
             do {
                 // Any JSON value (`null`, `5`): one that is no object is the mapping's problem, not a stop of the
                 // server (Foundation stops the process on a top-level value that is not an array or object).
-                let json = (try? JSONSerialization.data(withJSONObject: item, options: .fragmentsAllowed)) ?? Data()
+                let json = exact.map { $0[index] }
+                    ?? (try? JSONSerialization.data(withJSONObject: item, options: .fragmentsAllowed)) ?? Data()
                 let mapping = try WireMockStubMapping(json: json, source: "mappings[\(index)]")
                 _ = try context.mock.prepare([mapping], filesFolder: files)
                 mappings.append(mapping)
@@ -215,7 +218,7 @@ enum MappingsResource {
             throw AdminError.unreadable(error)
         }
         try context.state.mappings.create(mapping, in: context.mock)
-        return .json(object(mapping), status: 201)
+        return reply(mapping, status: 201)
     }
 
     /// Replaces mapping `id` with the body, which keeps that id (an `id` in the body is ignored, as in WireMock).
@@ -226,7 +229,7 @@ enum MappingsResource {
         }
         let replacement = try Self.mapping(id, from: request)
         guard try context.state.mappings.replace(with: replacement, in: context.mock) else { throw notFound(id) }
-        return .json(object(replacement))
+        return reply(replacement)
     }
 
     /// The mapping the body of `request` holds, with the id `id` (an `id` in the body is ignored, as in WireMock).
@@ -236,7 +239,10 @@ enum MappingsResource {
         body["uuid"] = nil
         let mapping: WireMockStubMapping
         do {
-            let json = try JSONSerialization.data(withJSONObject: body)
+            // From the bytes where they are strict JSON: Foundation's objects write `100.0` as `100` and keep 38
+            // digits of a number, where WireMock's `equalToJson` tells `100` from `100.0` and keeps every digit.
+            let json = try request.body.flatMap { WireMockStubMapping.exactJSON($0, id: id.lowercasedText) }
+                ?? JSONSerialization.data(withJSONObject: body)
             mapping = try WireMockStubMapping(json: json, source: "the mapping")
         } catch let error as HTTPMockError {
             throw AdminError.unreadable(error)
@@ -246,7 +252,15 @@ enum MappingsResource {
         return mapping
     }
 
-    /// The mapping's JSON, for a reply.
+    /// The mapping's JSON as it is kept, as the reply (as a listing writes it: every digit of its numbers, which
+    /// Foundation's objects would cut to 38).
+    private static func reply(_ mapping: WireMockStubMapping, status: Int = 200) -> AdminReply {
+        var json = JSONBytes(capacity: mapping.json.count)
+        json.raw(mapping.json)
+        return .json(json, status: status)
+    }
+
+    /// The mapping's JSON, as Foundation's objects, for a reply that holds it.
     static func object(_ mapping: WireMockStubMapping) -> Any {
         (try? JSONSerialization.jsonObject(with: mapping.json)) ?? [String: Any]()
     }

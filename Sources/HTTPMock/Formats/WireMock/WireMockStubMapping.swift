@@ -182,3 +182,22 @@ package struct WireMockStubMapping: Sendable {
         return Engine.Definition(host: compiled.host, path: compiled.path, conditions: compiled.conditions, responses: [response])
     }
 }
+
+extension WireMockStubMapping {
+    /// The mapping object `body` holds, with `id` set and any `uuid` left out, written so that its numbers read back
+    /// exactly and as the same kinds (`100.0` stays a decimal: WireMock's `equalToJson` tells it from `100`); `nil`
+    /// when `body` is no strict JSON object (Foundation's reading is the caller's then).
+    package static func exactJSON(_ body: Data, id: String) -> Data? {
+        guard case .object(var members)? = JSONValue.parse(body) else { return nil }
+        members["id"] = .string(id)
+        members["uuid"] = nil
+        return JSONValue.object(members).dataKeepingKinds
+    }
+
+    /// Each item of the list under `key` of the object `body` holds, written as ``exactJSON(_:id:)`` writes one;
+    /// `nil` when `body` is no strict JSON object with such a list.
+    package static func exactItems(_ body: Data, under key: String) -> [Data]? {
+        guard case .object(let members)? = JSONValue.parse(body), case .array(let items)? = members[key] else { return nil }
+        return items.map(\.dataKeepingKinds)
+    }
+}
