@@ -58,7 +58,10 @@ extension ConnectionHandler {
             sendTruncated(response, at: cut, size: size, file: file, version: version, isHead: isHead, context: context)
             return
         }
-        let head = lastResponse.head(of: response, size: size, version: version, keepAlive: keepAlive)
+        // A HEAD answer sends the stub's own Content-Length when it gives one, as WireMock does (no body follows to
+        // contradict it); every other answer the size of the body it sends.
+        let advertised = isHead ? ResponseCache.promisedLength(in: response.headers) ?? size : size
+        let head = lastResponse.head(of: response, size: advertised, version: version, keepAlive: keepAlive)
         // Without chunks a response's last bytes are its head's or its body's: the promise of that write says when
         // the response is out, and its end writes nothing.
         let sent = lastResponse.isChunked ? nil : context.eventLoop.makePromise(of: Void.self)

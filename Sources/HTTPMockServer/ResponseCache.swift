@@ -89,6 +89,15 @@ struct ResponseCache {
         return (fields, chunked, promised)
     }
 
+    /// The stub's own `Content-Length`, when it gives one that is a length (decimal digits only).
+    static func promisedLength(in headers: [String: String]) -> Int? {
+        guard let value = headers.first(where: { $0.key.utf8.count == 14 && $0.key.lowercased() == "content-length" })?.value
+        else { return nil }
+        let digits = value.trimmingCharacters(in: .whitespaces)
+        guard !digits.isEmpty, digits.utf8.count <= 18, digits.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        return Int(digits)
+    }
+
     /// The cookies of a `Set-Cookie` value that joins several with commas (as a `[String: String]` must): a comma
     /// starts a new cookie only when a `name=` follows it, so the comma inside `Expires=Wed, 21 Oct 2026 …` stays.
     static func cookies(in value: String) -> [String] {
