@@ -120,7 +120,7 @@ extension ConnectionHandler {
     /// the connection closes, as a real server that dies mid-body.
     private func sendTruncated(_ response: WireResponse, at cut: Int, size: Int, file: BodyFile?, version: HTTPVersion,
                                isHead: Bool, context: ChannelHandlerContext) {
-        var (headers, _, promised) = ResponseCache.fields(of: response.headers)
+        var (headers, _, promised) = ResponseCache.fields(of: response.headers, lines: response.headerLines)
         headers.add(name: "Content-Length", value: promised ?? String(size))  // the length promised, not sent
         let status = response.statusLine
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))),

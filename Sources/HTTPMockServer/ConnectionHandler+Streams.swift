@@ -30,7 +30,7 @@ extension ConnectionHandler {
         // HTTP/1.0 reads the body until the connection closes; a HEAD's head says chunked but no chunk may follow,
         // not even the last one, so its connection closes too.
         if !chunked || isHead { keepAlive = false }
-        var (headers, _, _) = ResponseCache.fields(of: response.headers)
+        var (headers, _, _) = ResponseCache.fields(of: response.headers, lines: response.headerLines)
         let hasBody = !(100...199).contains(response.status) && response.status != 204 && response.status != 304
         if chunked && hasBody { headers.add(name: "Transfer-Encoding", value: "chunked") }
         if !keepAlive { headers.add(name: "Connection", value: "close") }

@@ -26,6 +26,7 @@ struct ResponseCache {
         var keepAlive: Bool
         var version: HTTPVersion
         var headers: [String: String]
+        var headerLines: [String: [String]]
     }
 
     private var head: (key: Key, value: HTTPResponseHead, chunked: Bool)?
@@ -43,11 +44,11 @@ struct ResponseCache {
     /// `Content-Length`, and `Connection: close` when the connection closes after it.
     mutating func head(of response: WireResponse, size: Int, version: HTTPVersion, keepAlive: Bool) -> HTTPResponseHead {
         let key = Key(status: response.status, reasonPhrase: response.reasonPhrase, size: size, keepAlive: keepAlive, version: version,
-                      headers: response.headers)
+                      headers: response.headers, headerLines: response.headerLines)
         if let head, head.key == key { return head.value }
         let status = response.status
         let hasBody = !(100...199).contains(status) && status != 204 && status != 304
-        var (headers, chunked, _) = Self.fields(of: response.headers)
+        var (headers, chunked, _) = Self.fields(of: response.headers, lines: response.headerLines)
         if chunked && hasBody {
             headers.add(name: "Transfer-Encoding", value: "chunked")
         } else if hasBody || status == 304 {
@@ -70,8 +71,10 @@ struct ResponseCache {
     }
 
     /// A stub's headers as fields to send, in name order, without those the server sets itself:
-    /// `Connection`, `Content-Length` (returned as `promised`) and `Transfer-Encoding` (`chunked`).
-    static func fields(of headers: [String: String]) -> (fields: HTTPHeaders, chunked: Bool, promised: String?) {
+    /// `Connection`, `Content-Length` (returned as `promised`) and `Transfer-Encoding` (`chunked`). A name with
+    /// `lines` whose join is still its value goes out a field per line (``WireResponse/headerLines``).
+    static func fields(of headers: [String: String],
+                       lines: [String: [String]] = [:]) -> (fields: HTTPHeaders, chunked: Bool, promised: String?) {
         var fields = HTTPHeaders()
         var chunked = false
         var promised: String?
@@ -80,6 +83,8 @@ struct ResponseCache {
             case "transfer-encoding": chunked = chunked || value.lowercased().contains("chunked")
             case "content-length": promised = value
             case "connection": continue
+            case _ where !lines.isEmpty && lines[name].map({ $0.joined(separator: ", ") == value }) == true:
+                for line in lines[name]! { fields.add(name: name, value: line) }
             case "set-cookie":
                 // One field per cookie, as servers send them (browsers do not split a joined one).
                 for cookie in cookies(in: value) { fields.add(name: name, value: cookie) }

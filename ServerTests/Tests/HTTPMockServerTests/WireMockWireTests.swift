@@ -12,7 +12,13 @@ struct WireMockWireTests {
           {"request": {"method": "ANY", "url": "/declared"}, "response": {"headers": {"Content-Length": "42"}}},
           {"request": {"method": "ANY", "url": "/declared-body"}, "response": {"body": "hello world", "headers": {"content-length": "100"}}},
           {"request": {"method": "ANY", "url": "/not-a-length"}, "response": {"body": "hello world", "headers": {"Content-Length": "ten"}}},
-          {"request": {"method": "ANY", "url": "/undeclared"}, "response": {"body": "hello world"}}
+          {"request": {"method": "ANY", "url": "/undeclared"}, "response": {"body": "hello world"}},
+          {"request": {"url": "/values"}, "response": {"body": "x", "headers": {
+            "X-A": ["1", "2"], "X-B": ["a, b", "c"], "X-One": ["only"], "Set-Cookie": ["a=1", "b=2; Path=/"],
+            "Cache-Control": ["no-cache", "no-store"], "Content-Type": ["text/plain", "application/json"]}}},
+          {"request": {"url": "/cookie-text"}, "response": {"body": "x", "headers": {"Set-Cookie": "a=1, b=2"}}},
+          {"request": {"urlPath": "/templated"}, "response": {"body": "x", "transformers": ["response-template"],
+            "headers": {"X-T": ["{{request.path}}", "{{request.query.q}}", "b"]}}}
         ]}
         """#
 
@@ -51,6 +57,38 @@ struct WireMockWireTests {
             let get = await Self.reply("GET", "/declared-body", from: server)
             #expect(Self.values("Content-Length", in: get.lines) == ["11"])
             #expect(get.body == "hello world")
+        }
+    }
+
+    @Test("a header given several values: a line each, in order; a Set-Cookie text as written; one Content-Type, the last")
+    func headerValues() async throws {
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: temporaryFolder(["mappings/values.json": Self.mappings]))
+        try await HTTPMockServer.withServer(serving: mock) { server in
+            let values = await Self.reply("GET", "/values", from: server).lines
+            #expect(values.first == "HTTP/1.1 200 OK")
+            #expect(Self.values("X-A", in: values) == ["1", "2"])
+            #expect(Self.values("X-B", in: values) == ["a, b", "c"])
+            #expect(Self.values("X-One", in: values) == ["only"])
+            #expect(Self.values("Set-Cookie", in: values) == ["a=1", "b=2; Path=/"])
+            #expect(Self.values("Cache-Control", in: values) == ["no-cache", "no-store"])
+            #expect(Self.values("Content-Type", in: values) == ["application/json"])
+            let cookie = await Self.reply("GET", "/cookie-text", from: server).lines
+            #expect(Self.values("Set-Cookie", in: cookie) == ["a=1, b=2"])
+            let templated = await Self.reply("GET", "/templated?q=z", from: server).lines
+            #expect(Self.values("X-T", in: templated) == ["/templated", "z", "b"])
+        }
+    }
+
+    @Test("an HTTPMock stub's Set-Cookie joining several cookies still goes out a line per cookie")
+    func joinedCookies() async throws {
+        let mock = HTTPMock()
+        mock.addResponses(forPath: "/login") {
+            MockResponse.plaintext("ok", lifetime: .eternal, headers: ["Set-Cookie": "a=1; Expires=Wed, 21 Oct 2026 07:28:00 GMT, b=2"])
+        }
+        try await HTTPMockServer.withServer(serving: mock) { server in
+            let lines = await Self.reply("GET", "/login", from: server).lines
+            #expect(Self.values("Set-Cookie", in: lines) == ["a=1; Expires=Wed, 21 Oct 2026 07:28:00 GMT", "b=2"])
         }
     }
 }

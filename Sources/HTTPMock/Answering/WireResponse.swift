@@ -22,6 +22,9 @@ package struct WireResponse: Sendable {
     package var reasonPhrase: String?
     /// The headers the stub gave, `Content-Type` included (no `Content-Length` added).
     package var headers: [String: String]
+    /// The values of headers sent a line each (``MockResponse/headerLines``); a name's lines count only while its
+    /// ``headers`` value is their join with `, `.
+    package var headerLines: [String: [String]] = [:]
     /// The body.
     package var body: Body
     /// ``NetworkFault/truncatedBody(_:after:)``: the connection drops after this many body bytes.
@@ -54,6 +57,7 @@ package struct WireResponse: Sendable {
         status = response.status.code
         reasonPhrase = response.reasonPhrase
         headers = response.headers
+        headerLines = response.headerLines
         switch response.content {
         case .data(let data): body = .data(data)
         case .file(let file): body = .file(file, size: ResponseBody.size(of: response))

@@ -49,6 +49,15 @@ public struct MockResponse: Sendable {
         set { mutate { $0.reasonPhrase = newValue } }
     }
 
+    /// Headers a file gave several values (WireMock's `"X-A": ["1", "2"]`), or a `Set-Cookie` as written: over HTTP
+    /// each value goes on a line of its own, as WireMock sends them. ``headers`` holds the values joined with `, `
+    /// (one field, as `HTTPURLResponse` keeps them); a name's lines count only while its ``headers`` value is still
+    /// their join.
+    package var headerLines: [String: [String]] {
+        get { storage.headerLines }
+        set { mutate { $0.headerLines = newValue } }
+    }
+
     var content: Content {
         get { storage.content }
         set { mutate { $0.content = newValue } }
@@ -146,6 +155,7 @@ public struct MockResponse: Sendable {
         var builtInPlace = false
         var rendersInPlace = false
         var reasonPhrase: String?
+        var headerLines: [String: [String]] = [:]
 
         init(status: Status, headers: [String: String], lifetime: Lifetime, delivery: Delivery, content: Content,
              problem: HTTPMockError?) {
@@ -168,6 +178,7 @@ public struct MockResponse: Sendable {
             copy.builtInPlace = builtInPlace
             copy.rendersInPlace = rendersInPlace
             copy.reasonPhrase = reasonPhrase
+            copy.headerLines = headerLines
             return copy
         }
     }

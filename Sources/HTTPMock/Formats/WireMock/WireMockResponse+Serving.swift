@@ -113,18 +113,30 @@ extension WireMockResponse {
         }
         if case .data(let data) = content { size = data.count }
         var headerTemplates: [(String, BodyTemplate)] = []
+        // A header sent a line per value: each value its own template (`nil`: sent as written).
+        var lineTemplates: [(name: String, lines: [String], templates: [BodyTemplate?])] = []
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-            if let template = try template(value, at: "headers.\(name)") { headerTemplates.append((name, template)) }
+            if let lines = headerLines[name] {
+                var templates: [BodyTemplate?] = []
+                for (index, line) in lines.enumerated() {
+                    templates.append(try template(line, at: lines.count > 1 ? "headers.\(name)[\(index)]" : "headers.\(name)"))
+                }
+                if templates.contains(where: { $0 != nil }) { lineTemplates.append((name, lines, templates)) }
+            } else if let template = try template(value, at: "headers.\(name)") {
+                headerTemplates.append((name, template))
+            }
         }
         var response = MockResponse(status: MockResponse.Status(code: status), headers: headers, content: content, contentType: nil,
                                     lifetime: .eternal, delivery: Self.delivery(fixed: fixedDelay, dribble: dribble, bodyBytes: size))
         response.reasonPhrase = statusMessage
+        response.headerLines = headerLines
         if case .data(let data) = content, bodyTemplate == nil, fileName == nil, fault == nil,
            let parts = try streamParts(of: data) {
             // A stream: its parts, each after its delay, once the headers went out (after `fixedDelayMilliseconds`).
             response = MockResponse(status: response.status, headers: headers, content: .stream(StreamSource(.script(parts, fault: nil))),
                                     contentType: nil, lifetime: .eternal, delivery: fixedDelay > 0 ? .delayed(fixedDelay / 1000) : .instant)
             response.reasonPhrase = statusMessage
+            response.headerLines = headerLines
         }
         switch fault {
         // As WireMock 2.35.1 puts them on the socket (HTTPMockServer reads the WireFault): the mapping's status and
@@ -138,10 +150,11 @@ extension WireMockResponse {
             response = .failure(WireFault.randomData.error(.cannotParseResponse), lifetime: .eternal, delivery: response.delivery)
         default: break
         }
-        guard bodyTemplate != nil || fileName != nil || !headerTemplates.isEmpty || distribution != nil else { return response }
+        guard bodyTemplate != nil || fileName != nil || !headerTemplates.isEmpty || !lineTemplates.isEmpty || distribution != nil
+        else { return response }
         let base = response
         let (fixed, dribble, distribution) = (fixedDelay, self.dribble, self.distribution)
-        let (bodyBytes, body, headerTexts) = (size, bodyTemplate, headerTemplates)
+        let (bodyBytes, body, headerTexts, lineTexts) = (size, bodyTemplate, headerTemplates, lineTemplates)
         let bodyFile = fileName
         let rendersFile = templating && fileTemplating
         let names = pathNames
@@ -174,6 +187,11 @@ extension WireMockResponse {
                 }
             }
             for (name, template) in headerTexts { served.headers[name] = template.text(request) }
+            for (name, lines, templates) in lineTexts {
+                let rendered = zip(lines, templates).map { line, template in template?.text(request) ?? line }
+                served.headers[name] = rendered.joined(separator: ", ")
+                served.headerLines[name] = rendered
+            }
             let extra = distribution.map(Self.sample) ?? 0
             served.delivery = Self.delivery(fixed: fixed + extra, dribble: dribble, bodyBytes: bytes)
             return served

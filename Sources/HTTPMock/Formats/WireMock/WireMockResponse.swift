@@ -23,6 +23,9 @@ struct WireMockResponse {
     /// `statusMessage`: the reason phrase of the status line.
     var statusMessage: String?
     var headers: [String: String] = [:]
+    /// Headers sent a line per value, as WireMock sends them: those given a list, and `Set-Cookie` as written (see
+    /// ``MockResponse/headerLines``).
+    var headerLines: [String: [String]] = [:]
     var body = Body.none
     /// Milliseconds.
     var fixedDelay: Double = 0
@@ -121,9 +124,18 @@ struct WireMockResponse {
                 case .array:
                     var texts: [String] = []
                     for element in try value.elements() { texts.append(try Self.text(element)) }
-                    self.headers[name] = texts.joined(separator: ", ")
+                    if ASCIICase.equal(name, "content-type"), let last = texts.last {
+                        // One Content-Type goes out, as WireMock's server sends it: the last value.
+                        self.headers[name] = last
+                    } else {
+                        self.headers[name] = texts.joined(separator: ", ")
+                        if !texts.isEmpty { headerLines[name] = texts }
+                    }
                 default:
-                    self.headers[name] = try Self.text(value)
+                    let text = try Self.text(value)
+                    self.headers[name] = text
+                    // WireMock sends a cookie text as written, on one line (not split at its commas).
+                    if ASCIICase.equal(name, "set-cookie") { headerLines[name] = [text] }
                 }
             }
         }

@@ -89,6 +89,42 @@ import Testing
         return response
     }
 
+    @Test("a header given several values: one field joined with \", \" in process, each value a line of its own over HTTP; Content-Type the last value, as WireMock sends it")
+    func headerValues() throws {
+        let root = try WireMockBadInputTests.folder(["mappings/values.json": #"""
+            {"mappings": [
+              {"request": {"url": "/values"}, "response": {"body": "x", "headers": {
+                "X-A": ["1", "2"], "X-B": ["a, b", "c"], "X-One": ["only"], "Set-Cookie": "a=1, b=2",
+                "Content-Type": ["text/plain", "application/json"]}}},
+              {"request": {"url": "/templated"}, "response": {"body": "x", "transformers": ["response-template"],
+                "headers": {"X-T": ["{{request.path}}", "b"]}}}
+            ]}
+            """#])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: root)
+        func served(_ path: String) throws -> MockResponse {
+            guard case .respond(let response) = mock.core.engine.decide(CapturedRequest(url: URL(string: "http://localhost\(path)")!)).decision else {
+                Issue.record("no response for \(path)")
+                throw CancellationError()
+            }
+            return response
+        }
+        let values = try served("/values")
+        #expect(values.headers["X-A"] == "1, 2")
+        #expect(values.headers["X-B"] == "a, b, c")
+        #expect(values.headers["Content-Type"] == "application/json")
+        #expect(values.headerLines["X-A"] == ["1", "2"])
+        #expect(values.headerLines["X-B"] == ["a, b", "c"])
+        #expect(values.headerLines["X-One"] == ["only"])
+        // A Set-Cookie written as one text is one line, as WireMock sends it.
+        #expect(values.headerLines["Set-Cookie"] == ["a=1, b=2"])
+        #expect(values.headerLines["Content-Type"] == nil)
+        let templated = try served("/templated")
+        #expect(templated.headers["X-T"] == "/templated, b")
+        #expect(templated.headerLines["X-T"] == ["/templated", "b"])
+    }
+
     @Test func delays() throws {
         #expect(try served("/slow").delivery == .delayed(0.05))
         // A uniform random delay is drawn for each request, within its bounds.
