@@ -21,8 +21,8 @@ import _HTTPMockRegex
 /// - refusals: ``recordRefusal(_:)``, ``refusals``;
 /// - scenarios: ``scenarios``, ``scenarioState(_:)``, ``setScenarioState(_:of:)``, ``resetScenario(_:)``,
 ///   ``resetScenarios()``;
-/// - reports: ``stubUsage``, ``stubContents``, ``stubListing(offset:limit:)``, ``scenarioGraphs``,
-///   ``candidateCount(for:)`` (for the benchmarks).
+/// - reports: ``stubUsage``, ``stubContents``, ``stubListing(offset:limit:)``, ``scenarioStubs``,
+///   ``loadedSources(of:)``, ``scenarioGraphs``, ``candidateCount(for:)`` (for the benchmarks).
 final class Engine: Sendable {
     private struct State {
         let router = Router()
@@ -840,16 +840,43 @@ extension Engine {
         state.withLock { state in
             let uses = state.router.scenarioUses
             let page = state.router.stubs.values(from: max(0, offset)).prefix(max(0, limit)).map { stub in
-                let use = uses[stub.id]
-                return ListedStub(id: stub.id, summary: stub.summary, route: Condition.route(of: stub),
-                                  hits: stub.hits, isEnabled: stub.isEnabled, remainingResponses: stub.queue.count,
-                                  servesForever: stub.queue.servesForever,
-                                  loadedFrom: stub.conditions.lazy.compactMap(\.loadedSource).first,
-                                  requiredStates: (use?.required ?? []).map { ListedStub.ScenarioState(scenario: $0.name, state: $0.state) },
-                                  movesTo: (use?.moves ?? []).map { ListedStub.ScenarioState(scenario: $0.name, state: $0.state) })
+                Self.listed(stub, use: uses[stub.id])
             }
             return StubListing(total: state.router.stubs.count, mockIsEnabled: state.isEnabled, stubs: Array(page))
         }
+    }
+
+    /// The stubs that name a scenario, in registration order, listed as ``stubListing(offset:limit:)`` lists them.
+    var scenarioStubs: [ListedStub] {
+        state.withLock { state in
+            let uses = state.router.scenarioUses
+            return uses.keys.sorted().compactMap { id in
+                guard let stub = state.router.stubs[id], let use = uses[id] else { return nil }
+                return Self.listed(stub, use: use)
+            }
+        }
+    }
+
+    /// Where each of `stubs` was loaded from (`mappings/users.json, mapping "Get user"`), by stub: those registered
+    /// in code and those removed since are left out.
+    func loadedSources(of stubs: Set<StubID>) -> [StubID: String] {
+        guard !stubs.isEmpty else { return [:] }
+        return state.withLock { state in
+            var sources: [StubID: String] = [:]
+            for id in stubs {
+                if let source = state.router.stubs[id]?.conditions.lazy.compactMap(\.loadedSource).first { sources[id] = source }
+            }
+            return sources
+        }
+    }
+
+    private static func listed(_ stub: Stub, use: ScenarioUse?) -> ListedStub {
+        ListedStub(id: stub.id, summary: stub.summary, route: Condition.route(of: stub),
+                   hits: stub.hits, isEnabled: stub.isEnabled, remainingResponses: stub.queue.count,
+                   servesForever: stub.queue.servesForever,
+                   loadedFrom: stub.conditions.lazy.compactMap(\.loadedSource).first,
+                   requiredStates: (use?.required ?? []).map { ListedStub.ScenarioState(scenario: $0.name, state: $0.state) },
+                   movesTo: (use?.moves ?? []).map { ListedStub.ScenarioState(scenario: $0.name, state: $0.state) })
     }
 
     /// The near-miss report of `request` against the stubs, without deciding or journaling it: the stubs are copied

@@ -70,6 +70,15 @@ extension HTTPMock {
 
     /// Every scenario with its state and the moves its stubs make, in the order they were first named.
     package var scenarioGraphs: [ScenarioGraph] { core.engine.scenarioGraphs }
+
+    /// The stubs that name a scenario (by requiring one of its states or moving it), in registration order.
+    package var scenarioStubs: [ListedStub] { core.engine.scenarioStubs }
+
+    /// Where each of `stubs` was loaded from (``ListedStub/loadedFrom``), by stub; a stub registered in code or
+    /// removed since is left out. What HTTPMockServer's journal listings read to name the mapping that answered.
+    package func loadedSources(of stubs: Set<StubID>) -> [StubID: String] {
+        core.engine.loadedSources(of: stubs)
+    }
 }
 
 extension Condition {

@@ -35,6 +35,22 @@ struct MappingLinks {
         context.state.mappings.mapping(forStub: stub) ?? folder.first { $0.isLoaded(asStubSummarized: summary) }
     }
 
+    /// The served folder's mappings by their ``WireMockStubMapping/source``, for ``mapping(loadedFrom:in:)``.
+    static func bySource(_ folder: [WireMockStubMapping]) -> [String: WireMockStubMapping] {
+        var bySource: [String: WireMockStubMapping] = [:]
+        for mapping in folder { bySource[mapping.source] = mapping }
+        return bySource
+    }
+
+    /// The mapping of the served folder a stub loaded from `place` (``ListedStub/loadedFrom``) is; `nil` when none
+    /// is (another file, or a mapping removed since).
+    static func mapping(loadedFrom place: String, in folder: [String: WireMockStubMapping]) -> WireMockStubMapping? {
+        for source in WireMockStubMapping.sources(ofLoadedPlace: place) {
+            if let mapping = folder[source] { return mapping }
+        }
+        return nil
+    }
+
     /// The ids of the listed mappings that answered some request of the journal.
     var matchedIDs: Set<UUID> {
         Set(context.mock.journal.compactMap { mapping(answering: $0)?.id })

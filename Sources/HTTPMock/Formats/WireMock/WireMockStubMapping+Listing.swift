@@ -81,6 +81,21 @@ extension WireMockStubMapping {
     }
 }
 
+extension WireMockStubMapping {
+    /// The ``source`` a mapping whose stub was loaded from `place` (``ListedStub/loadedFrom``) may have, likeliest
+    /// first: a stub is loaded from its mapping's source, followed by `, mapping` and its name or id when it has one
+    /// (`mappings/users.json, mapping "Get user"`).
+    package static func sources(ofLoadedPlace place: String) -> [String] {
+        var sources = [place]
+        var rest = place[...]
+        while let range = rest.range(of: ", mapping ") {
+            sources.append(String(place[..<range.lowerBound]))
+            rest = place[range.upperBound...]
+        }
+        return sources
+    }
+}
+
 extension HTTPMock {
     /// Removes the stubs that `mapping` became when its WireMock folder was loaded, leaving the rest of the load:
     /// WireMock's admin API changes a file's mapping in memory. Whether the mock had any.

@@ -18,8 +18,24 @@ package struct WireMockStubMapping: Sendable {
         if let id = listed["id"] { listed["uuid"] = id }
         return JSONValue.object(listed).data
     }
-    /// Where it came from, as errors name it (`mappings/users.json`).
-    let source: String
+    /// Where it came from, as errors name it (`mappings/users.json`); for a mapping of a served folder's files, what
+    /// its stubs were loaded from (``ListedStub/loadedFrom``).
+    package let source: String
+    /// `response` as the mapping wrote it (`{}` without one), as WireMock's journal gives a serve event's
+    /// `responseDefinition`. Written when asked for, as ``json``.
+    package var responseJSON: Data {
+        guard case .object(let response)? = object["response"] else { return Data("{}".utf8) }
+        return JSONValue.object(response).data
+    }
+    /// `response.fixedDelayMilliseconds`, when the mapping gives one (a whole number of milliseconds).
+    package var fixedDelayMilliseconds: Int? {
+        guard case .object(let response)? = object["response"] else { return nil }
+        switch response["fixedDelayMilliseconds"] {
+        case .int(let value)?: return value
+        case .double(let value)? where value.isFinite && value >= 0 && value < 1e15: return Int(value)
+        default: return nil
+        }
+    }
     let object: [String: JSONValue]
     /// Whether the JSON gave the id (a made-up one does not name the mapping in messages).
     let hasGivenID: Bool
