@@ -20,13 +20,13 @@ enum RequestsResource {
         },
         AdminRoute("POST", "requests/remove") { request, _, context throws(AdminError) in
             let ids = Set(try matching(request, context).map(\.id))
-            return removed(context.mock.removeJournalEntries { ids.contains($0.id) })
+            return removed(context.mock.removeJournalEntries { ids.contains($0.id) }, context)
         },
         AdminRoute("POST", "requests/remove-by-metadata") { request, _, context throws(AdminError) in
             let meets = try MappingsResource.metadataPredicate(request)
             let links = MappingLinks(context)
             let ids = Set(context.mock.journal.filter { entry in links.mapping(answering: entry).map(meets) ?? false }.map(\.id))
-            return removed(context.mock.removeJournalEntries { ids.contains($0.id) })
+            return removed(context.mock.removeJournalEntries { ids.contains($0.id) }, context)
         },
         AdminRoute("GET", "requests/unmatched") { _, _, context in unmatched(context) },
         AdminRoute("GET", "requests/unmatched/near-misses") { _, _, context in nearMisses(context) },
@@ -50,11 +50,14 @@ enum RequestsResource {
     ]
 
     /// `{"serveEvents": [removed serve events…]}`, oldest first, as WireMock answers a removal.
-    private static func removed(_ entries: [JournalEntry]) -> AdminReply {
+    private static func removed(_ entries: [JournalEntry], _ context: AdminContext) -> AdminReply {
+        let mappings = AnsweringMappings(answering: entries, context)
         var json = JSONBytes(capacity: entries.count * 1_024 + 64)
         json.object { json in
             json.key("serveEvents")
-            json.array { json in for entry in entries { ServeEventJSON.writeServeEvent(entry, into: &json) } }
+            json.array { json in
+                for entry in entries { ServeEventJSON.writeServeEvent(entry, mappings: mappings, into: &json) }
+            }
         }
         return .json(json)
     }
@@ -66,7 +69,8 @@ enum RequestsResource {
 
     /// Newest first, as WireMock lists them, a page at a time: `offset` skips the newest so many, `limit` keeps the
     /// next so many (all by default), `since` (ISO 8601) keeps those received after it. `meta.total` counts the
-    /// whole journal. Written straight to bytes, one entry after another: no dictionary of the page is built.
+    /// whole journal. Written straight to bytes, one entry after another: no dictionary of the page is built, and
+    /// the mappings that answered are looked up once for the page (``AnsweringMappings``).
     private static func list(_ request: AdminRequest, _ context: AdminContext) throws(AdminError) -> AdminReply {
         var since = Date.distantPast
         if let text = request.query["since"] {
@@ -80,6 +84,7 @@ enum RequestsResource {
         let offset = try request.wholeNumber("offset", counting: "requests") ?? 0
         let limit = try request.wholeNumber("limit", counting: "requests") ?? Int.max
         let (page, total) = context.mock.journalPage(receivedAfter: after, offset: offset, limit: limit)
+        let mappings = AnsweringMappings(answering: page, context)
         var json = JSONBytes(capacity: page.count * 1_024 + 64)
         json.object { json in
             json.key("meta")
@@ -88,7 +93,7 @@ enum RequestsResource {
             json.bool(false)
             json.key("requests")
             json.array { json in
-                for entry in page { ServeEventJSON.writeServeEvent(entry, into: &json) }
+                for entry in page { ServeEventJSON.writeServeEvent(entry, mappings: mappings, into: &json) }
             }
         }
         return .json(json)
@@ -141,7 +146,7 @@ enum RequestsResource {
                              detail: "ids are those of GET /__admin/requests; a cleared or dropped request is gone")
         }
         var json = JSONBytes()
-        ServeEventJSON.writeServeEvent(entry, into: &json)
+        ServeEventJSON.writeServeEvent(entry, mappings: AnsweringMappings(answering: [entry], context), into: &json)
         return .json(json)
     }
 

@@ -2,8 +2,8 @@
 import Foundation
 import HTTPMock
 
-/// Journal entries in the JSON shapes of WireMock's admin API: a "serve event" (`id`, `request`,
-/// `responseDefinition`, `response`, `wasMatched`), a "logged request" and a "near miss". What WireMock's shape has
+/// Journal entries in the JSON shapes of WireMock's admin API: a "serve event" (`id`, `request`, `response`,
+/// `responseDefinition`, `stubMapping`, `timing`, `wasMatched`), a "logged request" and a "near miss". What WireMock's shape has
 /// no field for (the resolution, the near-miss report) goes in an extra `httpmock` object.
 enum ServeEventJSON {
     /// A serve event's `id`: a UUID made from the journal entry's number, so that the entry can be found again.
@@ -19,8 +19,17 @@ enum ServeEventJSON {
         return Int(id.dropFirst(prefix.count), radix: 16)
     }
 
-    /// A serve event, written into `json` (keys sorted, as the admin API's other replies).
-    static func writeServeEvent(_ entry: JournalEntry, into json: inout JSONBytes) {
+    /// The `id` of the `stubMapping` WireMock gives a request no mapping answered (its own stand-in, which asks for
+    /// any method and answers 404): the same for every such request.
+    static let unmatchedMappingID = "c0ffee00-0404-4000-8000-000000000404"
+
+    /// A serve event, written into `json` (keys sorted, as the admin API's other replies). `mappings` knows the
+    /// mapping that answered, if one did: `stubMapping` is that mapping as `GET /__admin/mappings` lists it, and
+    /// `responseDefinition` its `response` as written. A request no stub answered gets WireMock's stand-in mapping
+    /// and `{"fromConfiguredStub": false, "status"}`; one a stub registered in code answered (or a mapping removed
+    /// or edited since), `{"name": <the stub's summary>}` and its status.
+    static func writeServeEvent(_ entry: JournalEntry, mappings: AnsweringMappings, into json: inout JSONBytes) {
+        let mapping = mappings.parts(answering: entry)
         json.object { json in
             json.key("httpmock")
             writeExtra(entry, into: &json)
@@ -32,23 +41,50 @@ enum ServeEventJSON {
                 json.object { json in
                     json.member("body", String(data: body, encoding: .utf8) ?? "")
                     json.member("bodyAsBase64", body.base64EncodedString())
-                    json.key("headers")
-                    json.object { json in
-                        for name in headers.keys.sorted() { json.member(name, headers[name] ?? "") }
+                    // As WireMock: no `headers` for a response without any.
+                    if !headers.isEmpty {
+                        json.key("headers")
+                        json.object { json in
+                            for name in headers.keys.sorted() { json.member(name, headers[name] ?? "") }
+                        }
                     }
                     json.member("status", status)
                 }
             }
             json.key("responseDefinition")
-            json.object { json in
-                json.member("fromConfiguredStub", entry.resolution.isMatched)
-                if let status = entry.statusCode { json.member("status", status) }
+            if let mapping {
+                json.raw(mapping.response)
+            } else {
+                writeUnconfiguredResponse(entry, into: &json)
+            }
+            json.key("stubMapping")
+            if let mapping {
+                json.raw(mapping.json)
+            } else if case .stub(_, let summary) = entry.resolution {
+                json.object { json in json.member("name", summary) }
+            } else {
+                json.object { json in
+                    json.member("id", unmatchedMappingID)
+                    json.key("request")
+                    json.object { json in json.member("method", "ANY") }
+                    json.key("response")
+                    writeUnconfiguredResponse(entry, into: &json)
+                    json.member("uuid", unmatchedMappingID)
+                }
             }
             if let completedAt = entry.completedAt {
                 json.key("timing")
-                writeTiming(from: entry.receivedAt, to: completedAt, into: &json)
+                writeTiming(from: entry.receivedAt, to: completedAt, addedDelay: mapping?.addedDelay ?? 0, into: &json)
             }
             json.member("wasMatched", entry.resolution.isMatched)
+        }
+    }
+
+    /// The `responseDefinition` of a request no mapping answered: its status, and whether a stub did.
+    private static func writeUnconfiguredResponse(_ entry: JournalEntry, into json: inout JSONBytes) {
+        json.object { json in
+            json.member("fromConfiguredStub", entry.resolution.isMatched)
+            if let status = entry.statusCode { json.member("status", status) }
         }
     }
 

@@ -249,12 +249,18 @@ extension ServeEventJSON {
         }
     }
 
-    /// WireMock's `timing` of a serve event, in milliseconds: from the request's arrival to its answer's delivery.
-    static func writeTiming(from received: Date, to completed: Date, into json: inout JSONBytes) {
-        let milliseconds = Int((max(0, completed.timeIntervalSince(received)) * 1000).rounded())
+    /// WireMock's `timing` of a serve event, in milliseconds: `totalTime` from the request's arrival to its answer's
+    /// delivery, of which `addedDelay` was the mapping's fixed delay and `serveTime` the rest; HTTPMock does not time
+    /// the sending apart, so `processTime` is all of `serveTime` and `responseSendTime` 0.
+    static func writeTiming(from received: Date, to completed: Date, addedDelay: Int = 0, into json: inout JSONBytes) {
+        let total = Int((max(0, completed.timeIntervalSince(received)) * 1000).rounded())
+        let delay = min(max(0, addedDelay), total)
         json.object { json in
-            json.member("serveTime", milliseconds)
-            json.member("totalTime", milliseconds)
+            json.member("addedDelay", delay)
+            json.member("processTime", total - delay)
+            json.member("responseSendTime", 0)
+            json.member("serveTime", total - delay)
+            json.member("totalTime", total)
         }
     }
 

@@ -1,0 +1,57 @@
+#if Server
+import Foundation
+import HTTPMock
+
+/// The stub mappings that answered some journaled requests, in the parts a serve event copies (`stubMapping`,
+/// `responseDefinition`, `timing.addedDelay`): looked up once for a whole listing, each mapping's JSON written once
+/// however many requests it answered.
+///
+/// A mapping created over the admin API is found by the stub that answered; one of the served folder's files by
+/// where its stub was loaded from (the engine's ``HTTPMock/HTTPMock/loadedSources(of:)``), and the folder is listed
+/// only when some request was answered. A stub registered in code, and a mapping removed or edited since, have none.
+struct AnsweringMappings {
+    /// What a serve event copies of the mapping that answered.
+    struct Parts {
+        /// The mapping as `GET /__admin/mappings` lists it.
+        let json: Data
+        /// Its `response`, as the mapping wrote it.
+        let response: Data
+        /// Its fixed delay in milliseconds (0 without one).
+        let addedDelay: Int
+    }
+
+    private var byStub: [StubID: Parts] = [:]
+
+    /// Knows no mapping: every answered request is written without one.
+    init() {}
+
+    init(answering entries: some Sequence<JournalEntry>, _ context: AdminContext) {
+        var stubs = Set<StubID>()
+        for entry in entries {
+            if case .stub(let stub, _) = entry.resolution { stubs.insert(stub) }
+        }
+        guard !stubs.isEmpty else { return }
+        var found = context.state.mappings.mappings(forStubs: stubs)
+        let sources = context.mock.loadedSources(of: stubs.subtracting(found.keys))
+        if !sources.isEmpty {
+            let folder = MappingLinks.bySource(MappingsResource.folderMappings(context).map(\.mapping))
+            for (stub, place) in sources {
+                if let mapping = MappingLinks.mapping(loadedFrom: place, in: folder) { found[stub] = mapping }
+            }
+        }
+        var written: [UUID: Parts] = [:]
+        for (stub, mapping) in found {
+            let parts = written[mapping.id] ?? Parts(json: mapping.json, response: mapping.responseJSON,
+                                                     addedDelay: mapping.fixedDelayMilliseconds ?? 0)
+            written[mapping.id] = parts
+            byStub[stub] = parts
+        }
+    }
+
+    /// The mapping that answered `entry`; `nil` when no mapping did.
+    func parts(answering entry: JournalEntry) -> Parts? {
+        guard case .stub(let stub, _) = entry.resolution else { return nil }
+        return byStub[stub]
+    }
+}
+#endif
