@@ -3,8 +3,8 @@ import HTTPMock
 import HTTPMockServer
 import Testing
 
-/// Serve events (`GET /__admin/requests`, `…/{id}`, `POST …/remove`) in the shapes WireMock 2.35.1's standalone
-/// server gives them for the same mappings and requests.
+/// Serve events (`GET /__admin/requests`, `…/{id}`, `POST …/remove`) and scenarios (`GET /__admin/scenarios`) in the
+/// shapes WireMock 2.35.1's standalone server gives them for the same mappings and requests.
 @Suite("serve events and scenarios in WireMock 2.35.1's shapes")
 struct ServeEventShapeTests {
     /// A folder with a named mapping (with an id, a fixed delay, headers, a JSON body, metadata), one without id or
@@ -136,6 +136,47 @@ struct ServeEventShapeTests {
                                                       body: #"{"urlPath": "/hello"}"#).json?["serveEvents"] as? [[String: Any]])
             #expect(removed.count == 1)
             #expect((removed.first?["stubMapping"] as? NSDictionary) == helloMapping)
+        }
+    }
+
+    @Test("scenarios list their mappings in registration order and possibleStates as WireMock orders them")
+    func scenarioShapes() async throws {
+        try await Self.withServer { base in
+            for mapping in [
+                #"{"scenarioName": "S", "requiredScenarioState": "Xray", "newScenarioState": "Yank", "request": {"url": "/s1"}, "response": {"status": 200}}"#,
+                #"{"scenarioName": "S", "requiredScenarioState": "Zulu", "newScenarioState": "Whisky", "request": {"url": "/s2"}, "response": {"status": 200}}"#,
+                #"{"scenarioName": "T", "newScenarioState": "N1", "request": {"url": "/t1"}, "response": {"status": 200}}"#,
+                #"{"scenarioName": "T", "requiredScenarioState": "Started", "request": {"url": "/t2"}, "response": {"status": 200}}"#,
+                #"{"scenarioName": "T", "requiredScenarioState": "R1", "newScenarioState": "N1", "request": {"url": "/t3"}, "response": {"status": 200}}"#,
+            ] {
+                #expect(try await call("POST", base.adding("/__admin/mappings"), body: mapping).status == 201)
+            }
+            let mappings = try await Self.listedMappings(base)
+            let reply = try #require(try await call("GET", base.adding("/__admin/scenarios")).json)
+            let scenarios = try #require(reply["scenarios"] as? [[String: Any]])
+            let byName = Dictionary(scenarios.map { ($0["name"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+            #expect(byName.keys.sorted() == ["Cart", "S", "T"])
+            for scenario in scenarios {
+                #expect(scenario.keys.sorted() == ["id", "mappings", "name", "possibleStates", "state"])
+                #expect(scenario["id"] as? String == scenario["name"] as? String)
+                #expect(scenario["state"] as? String == "Started")
+                // Each mapping as GET /__admin/mappings lists it.
+                for mapping in scenario["mappings"] as? [[String: Any]] ?? [] {
+                    #expect((mapping as NSDictionary) == mappings[mapping["id"] as? String ?? ""])
+                }
+            }
+            // The states mappings move it to, then those they require, each once; Started only where named.
+            #expect(byName["Cart"]?["possibleStates"] as? [String] == ["Zeta", "Alpha", "Started"])
+            #expect(byName["S"]?["possibleStates"] as? [String] == ["Yank", "Whisky", "Xray", "Zulu"])
+            #expect(byName["T"]?["possibleStates"] as? [String] == ["N1", "Started", "R1"])
+            func urls(_ name: String) -> [String] {
+                (byName[name]?["mappings"] as? [[String: Any]] ?? []).map {
+                    (($0["request"] as? [String: Any])?["url"] as? String ?? "") + " " + (($0["response"] as? [String: Any])?["body"] as? String ?? "")
+                }
+            }
+            #expect(urls("Cart") == ["/cart empty", "/cart zeta", "/cart alpha"])
+            #expect(urls("S") == ["/s1 ", "/s2 "])
+            #expect(urls("T") == ["/t1 ", "/t2 ", "/t3 "])
         }
     }
 }
