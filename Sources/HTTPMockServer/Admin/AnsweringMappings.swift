@@ -7,8 +7,9 @@ import HTTPMock
 /// however many requests it answered.
 ///
 /// A mapping created over the admin API is found by the stub that answered; one of the served folder's files by
-/// where its stub was loaded from (the engine's ``HTTPMock/HTTPMock/loadedSources(of:)``), and the folder is listed
-/// only when some request was answered. A stub registered in code, and a mapping removed or edited since, have none.
+/// where its stub was loaded from (the engine's ``HTTPMock/HTTPMock/loadedSources(of:)``), in the folder's last
+/// listing (listed again only when that lacks it). A stub registered in code, and a mapping removed or edited
+/// since, have none.
 struct AnsweringMappings {
     /// What a serve event copies of the mapping that answered.
     struct Parts {
@@ -33,9 +34,16 @@ struct AnsweringMappings {
         guard !stubs.isEmpty else { return }
         var found = context.state.mappings.mappings(forStubs: stubs)
         let sources = context.mock.loadedSources(of: stubs.subtracting(found.keys))
-        if !sources.isEmpty {
+        // The folder's mappings as last listed (no file read, so a page costs its page); the folder is listed again
+        // only for a mapping that listing did not have (none yet, or a file new since).
+        let cache = context.state.mappings.listingCache
+        var unknown: [StubID: String] = [:]
+        for (stub, place) in sources {
+            if let mapping = cache.mapping(loadedFrom: place) { found[stub] = mapping } else { unknown[stub] = place }
+        }
+        if !unknown.isEmpty {
             let folder = MappingLinks.bySource(MappingsResource.folderMappings(context).map(\.mapping))
-            for (stub, place) in sources {
+            for (stub, place) in unknown {
                 if let mapping = MappingLinks.mapping(loadedFrom: place, in: folder) { found[stub] = mapping }
             }
         }

@@ -116,4 +116,20 @@ package final class WireMockListingCache: Sendable {
     let files = Locked<[String: File]>([:])
 
     package init() {}
+
+    /// The mapping, as the folder's files held it at the last listing, that a stub loaded from `place`
+    /// (``ListedStub/loadedFrom``) was loaded from; `nil` when that listing had none (or there was none yet). Reads
+    /// no file: a journal page links the mappings that answered it without listing the folder again.
+    package func mapping(loadedFrom place: String) -> WireMockStubMapping? {
+        let files = files.current
+        for source in WireMockStubMapping.sources(ofLoadedPlace: place) {
+            // A file's own mapping has the file's name as its source; one of a file of several, the name and its place.
+            var name = source
+            if files[name] == nil, let range = source.range(of: " mappings[", options: .backwards) {
+                name = String(source[..<range.lowerBound])
+            }
+            if let found = files[name]?.mappings.first(where: { $0.mapping.source == source }) { return found.mapping }
+        }
+        return nil
+    }
 }
