@@ -652,14 +652,18 @@ extension Engine {
         }
     }
 
-    /// Removes the stubs loaded from `source` (a file and a place in it, as ``Condition/loaded(from:)`` names it);
+    /// Removes the stubs loaded from `source` (a file and a place in it, as ``Condition/loaded(from:)`` names it),
+    /// alone or followed by `, mapping` and the mapping's name or id, as a named WireMock mapping's stub is loaded;
     /// whether there were any.
     func removeStubs(loadedFrom source: String) -> Bool {
         let mark = Condition.loaded(from: source).summary
+        let named = mark + ", mapping "
         return state.withLock { state in
             var found = false
             state.router.removeAll { stub in
-                let loaded = stub.conditions.contains { $0.key == nil && $0.weight == 0 && $0.summary == mark }
+                let loaded = stub.conditions.contains {
+                    $0.key == nil && $0.weight == 0 && ($0.summary == mark || $0.summary.hasPrefix(named))
+                }
                 found = found || loaded
                 return loaded
             }

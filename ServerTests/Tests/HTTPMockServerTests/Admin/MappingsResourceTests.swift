@@ -365,6 +365,33 @@ struct MappingsResourceTests {
         }
     }
 
+    @Test("DELETE of a file's mapping with an id or a name stops its stub answering, as WireMock's does")
+    func deleteNamedFileMappings() async throws {
+        let root = try temporaryFolder([
+            "mappings/id.json": #"{"id": "3e7fd4cb-8b3a-4e2a-9c65-9f5e3f4a2c33", "request": {"urlPath": "/with-id"}, "response": {"body": "id"}}"#,
+            "mappings/name.json": #"{"name": "Named", "request": {"urlPath": "/with-name"}, "response": {"body": "name"}}"#,
+            "__files/.keep": "",
+        ])
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: root)
+        try await withAdminServer(mock, wireMockFolder: root) { server in
+            let listed = try await mappings(server).mappings
+            #expect(listed.count == 2)
+            for mapping in listed {
+                let id = try #require(mapping["id"] as? String)
+                let path = try #require((mapping["request"] as? [String: Any])?["urlPath"] as? String)
+                #expect(try await call("GET", server.baseURL.adding(path)).status == 200)
+                #expect(try await call("DELETE", server.baseURL.adding("/__admin/mappings/\(id)")).status == 200)
+                #expect(try await call("GET", server.baseURL.adding(path)).status == 404, "\(path) still answered")
+            }
+            #expect(try await mappings(server).total == 0)
+            // Reset serves them again.
+            #expect(try await call("POST", server.baseURL.adding("/__admin/reset")).status == 200)
+            #expect(try await call("GET", server.baseURL.adding("/with-id")).text == "id")
+            #expect(try await call("GET", server.baseURL.adding("/with-name")).text == "name")
+        }
+    }
+
     @Test("a near miss of a file's mapping carries the mapping, with its id, as one created over the API does")
     func nearMissesOfFileMappings() async throws {
         let root = try temporaryFolder([
