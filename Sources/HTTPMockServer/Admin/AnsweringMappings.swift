@@ -56,6 +56,14 @@ struct AnsweringMappings {
         }
     }
 
+    /// Bytes enough for the serve events of `entries` (about a kilobyte each beside the mapping that answered), so
+    /// that a listing is written without growing its buffer.
+    func capacity(for entries: some Collection<JournalEntry>) -> Int {
+        entries.reduce(64) { total, entry in
+            total + 1_024 + (parts(answering: entry).map { $0.json.count + $0.response.count } ?? 0)
+        }
+    }
+
     /// The mapping that answered `entry`; `nil` when no mapping did.
     func parts(answering entry: JournalEntry) -> Parts? {
         guard case .stub(let stub, _) = entry.resolution else { return nil }

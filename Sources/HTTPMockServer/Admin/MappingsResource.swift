@@ -114,10 +114,12 @@ enum MappingsResource {
 
     /// `{"mappings": [...], "meta": {"total": N}}`, as WireMock lists mappings: `page` of the `total` there are.
     private static func listing(_ page: some Collection<WireMockStubMapping>, total: Int) -> AdminReply {
-        var json = JSONBytes(capacity: page.reduce(64) { $0 + $1.json.count + 1 })
+        // Each mapping's JSON written once (it is made when asked for).
+        let texts = page.map(\.json)
+        var json = JSONBytes(capacity: texts.reduce(64) { $0 + $1.count + 1 })
         json.object { json in
             json.key("mappings")
-            json.array { json in for mapping in page { json.raw(mapping.json) } }
+            json.array { json in for text in texts { json.raw(text) } }
             json.key("meta")
             json.object { json in json.member("total", total) }
         }

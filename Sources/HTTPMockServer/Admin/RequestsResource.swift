@@ -52,7 +52,7 @@ enum RequestsResource {
     /// `{"serveEvents": [removed serve events…]}`, oldest first, as WireMock answers a removal.
     private static func removed(_ entries: [JournalEntry], _ context: AdminContext) -> AdminReply {
         let mappings = AnsweringMappings(answering: entries, context)
-        var json = JSONBytes(capacity: entries.count * 1_024 + 64)
+        var json = JSONBytes(capacity: mappings.capacity(for: entries))
         json.object { json in
             json.key("serveEvents")
             json.array { json in
@@ -85,7 +85,7 @@ enum RequestsResource {
         let limit = try request.wholeNumber("limit", counting: "requests") ?? Int.max
         let (page, total) = context.mock.journalPage(receivedAfter: after, offset: offset, limit: limit)
         let mappings = AnsweringMappings(answering: page, context)
-        var json = JSONBytes(capacity: page.count * 1_024 + 64)
+        var json = JSONBytes(capacity: mappings.capacity(for: page))
         json.object { json in
             json.key("meta")
             json.object { json in json.member("total", total) }
