@@ -116,6 +116,23 @@ import Testing
         }
     }
 
+    @Test("a schema bounds, types and formats numbers past a double exactly")
+    func schemaNumbers() throws {
+        func valid(_ schema: String, _ instance: String, formats: Bool = false) throws -> Bool {
+            try JSONSchema(#require(JSONValue.parse(Data(schema.utf8))), validatesFormats: formats)
+                .validates(#require(JSONValue.parse(Data(instance.utf8))))
+        }
+        let maximum = #"{"maximum": 18446744073709551615}"#
+        #expect(try valid(maximum, "18446744073709551615") && !valid(maximum, "18446744073709551616"))
+        #expect(try valid(#"{"exclusiveMinimum": 0.10000000000000000001}"#, "0.10000000000000000002"))
+        #expect(try !valid(#"{"exclusiveMinimum": 0.10000000000000000001}"#, "0.10000000000000000001"))
+        #expect(try valid(#"{"type": "integer"}"#, "123456789012345678901234567890"))
+        #expect(try !valid(#"{"type": "integer"}"#, "1234567890123456789.5"))
+        #expect(try valid(#"{"format": "int64"}"#, "9007199254740993.0", formats: true))
+        #expect(try !valid(#"{"format": "int64"}"#, "9223372036854775808", formats: true))
+        #expect(try !valid(#"{"format": "int32"}"#, "12345678901234567890123", formats: true))
+    }
+
     @Test("texts that are no number are refused", arguments: ["", "-", ".", "e5", "1e", "1e+", "1.2.3", "0x10", "1e1234567890", "inf", "1_0"])
     func refused(_ text: String) {
         #expect(JSONDecimal(text) == nil)
