@@ -1,3 +1,5 @@
+import Foundation
+import _HTTPMockRegex
 
 /// JSON equality with the leniencies WireMock's `equalToJson` offers.
 package struct JSONComparison: Sendable, Hashable {
@@ -10,39 +12,53 @@ package struct JSONComparison: Sendable, Hashable {
     package init() {}
 
     /// Expected strings that match a kind of value rather than themselves (JsonUnit's placeholders, which
-    /// WireMock's `equalToJson` understands).
-    package static let placeholders = ["${json-unit.ignore}", "${json-unit.any-string}", "${json-unit.any-number}",
-                               "${json-unit.any-boolean}"]
+    /// WireMock's `equalToJson` understands), each also written `#{…}`; `${json-unit.regex}` takes a Java regular
+    /// expression after it, which the whole text must match. Any other `${json-unit.…}` is compared as text, as
+    /// WireMock 2.35.1 compares it.
+    package static let placeholders = ["${json-unit.ignore}", "${json-unit.ignore-element}", "${json-unit.any-string}",
+                                       "${json-unit.any-number}", "${json-unit.any-boolean}", "${json-unit.regex}…"]
 
-    /// A string of `expected` that looks like one of JsonUnit's placeholders but is none of ``placeholders``
-    /// (`${json-unit.regex}…`, `#{json-unit.ignore}`): compared as text, it would silently match nothing.
-    package static func unknownPlaceholder(in expected: JSONValue) -> String? {
-        switch expected {
-        case .string(let text):
-            let looksLikeOne = text.hasPrefix("${json-unit.") || text.hasPrefix("#{json-unit.")
-            return looksLikeOne && !placeholders.contains(text) ? text : nil
-        case .array(let items):
-            for item in items { if let found = unknownPlaceholder(in: item) { return found } }
-            return nil
-        case .object(let members):
-            for key in members.keys.sorted() { if let found = unknownPlaceholder(in: members[key]!) { return found } }
-            return nil
-        default:
-            return nil
-        }
+    /// The placeholder `text` is, with `#{` read as `${`; `nil` for other text.
+    private static func placeholder(_ text: String) -> Substring? {
+        guard text.utf8.count >= 12, text.utf8.first == UInt8(ascii: "$") || text.utf8.first == UInt8(ascii: "#") else { return nil }
+        let rest = text.dropFirst()
+        return rest.hasPrefix("{json-unit.") ? rest : nil
     }
 
     /// Whether `actual` equals `expected` by meaning, as these options allow.
     package func matches(_ expected: JSONValue, _ actual: JSONValue) -> Bool {
+        if case .string(let text) = expected, let placeholder = Self.placeholder(text) {
+            switch placeholder {
+            case "{json-unit.ignore}", "{json-unit.ignore-element}": return true
+            case "{json-unit.any-string}": if case .string = actual { return true } else { return false }
+            case "{json-unit.any-number}":
+                switch actual { case .int, .double, .decimal: return true; default: return false }
+            case "{json-unit.any-boolean}": if case .bool = actual { return true } else { return false }
+            default:
+                if placeholder.hasPrefix("{json-unit.regex}") {
+                    guard case .string(let value) = actual else { return false }
+                    return Self.wholeMatch(String(placeholder.dropFirst("{json-unit.regex}".count)), value)
+                }
+            }
+        }
         switch (expected, actual) {
-        case (.string("${json-unit.ignore}"), _): return true
-        case (.string("${json-unit.any-string}"), .string): return true
-        case (.string("${json-unit.any-number}"), .int), (.string("${json-unit.any-number}"), .double),
-             (.string("${json-unit.any-number}"), .decimal): return true
-        case (.string("${json-unit.any-boolean}"), .bool): return true
+        // Texts and keys code unit by code unit, as Java compares them (`é` is not `e` and a combining accent).
+        case (.string(let mine), .string(let theirs)):
+            return mine.utf8.elementsEqual(theirs.utf8)
         case (.object(let mine), .object(let theirs)):
-            if !ignoresExtraElements, mine.count != theirs.count { return false }
-            return mine.allSatisfy { key, value in theirs[key].map { matches(value, $0) } ?? false }
+            for (key, value) in mine {
+                guard let index = theirs.index(forKey: key), theirs[index].key.utf8.elementsEqual(key.utf8) else {
+                    // Only `ignore-element` stands for a member that is not there.
+                    if case .string(let text) = value, Self.placeholder(text) == "{json-unit.ignore-element}" { continue }
+                    return false
+                }
+                if !matches(value, theirs[index].value) { return false }
+            }
+            if ignoresExtraElements { return true }
+            // No member of theirs beyond the expected ones.
+            return theirs.keys.allSatisfy { key in
+                mine.index(forKey: key).map { mine[$0].key.utf8.elementsEqual(key.utf8) } ?? false
+            }
         case (.array(let mine), .array(let theirs)):
             if ignoresExtraElements ? mine.count > theirs.count : mine.count != theirs.count { return false }
             if ignoresArrayOrder {
@@ -61,5 +77,12 @@ package struct JSONComparison: Sendable, Hashable {
         default:
             return expected.matches(actual)
         }
+    }
+
+    /// Whether the Java regular expression `pattern` matches the whole of `text`; a pattern that does not compile
+    /// matches nothing (WireMock loads it and never matches).
+    private static func wholeMatch(_ pattern: String, _ text: String) -> Bool {
+        guard let expression = try? NSRegularExpression(pattern: "\\A(?:" + JavaRegex.icu(pattern) + ")\\z") else { return false }
+        return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 }
