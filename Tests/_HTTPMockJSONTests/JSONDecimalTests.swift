@@ -4,24 +4,7 @@ import Testing
 
 /// Exact decimal values of JSON numbers: every spelling of a value equal, ordered as the numbers are.
 @Suite struct JSONDecimalTests {
-    struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-
-        mutating func double() -> Double {
-            switch next(4) {
-            case 0: return Double(next(2001) - 1000) / Double([1, 10, 100, 1000][next(4)])
-            case 1: return Double(bitPattern: UInt64(truncatingIfNeeded: next(Int.max)) &* 2654435761) .nextUp
-            default: return (Double(next(1 << 20)) - Double(1 << 19)) * pow(10, Double(next(40) - 20))
-            }
-        }
-    }
+    typealias Generator = JSONValueFastPathTests.Generator
 
     @Test("doubles order and compare alike as doubles and as their exact decimals")
     func orderAsDoubles() {
@@ -166,6 +149,17 @@ import Testing
                 let a = try #require(JSONValue.parse(Data(actual.utf8)))
                 #expect(JSONValue.wireMockNumbersEqual(e, a) == matched.contains(actual), "\(expected) against \(actual)")
             }
+        }
+    }
+}
+
+extension JSONValueFastPathTests.Generator {
+    /// A double of many kinds: short decimals, any bit pattern, wide magnitudes.
+    mutating func double() -> Double {
+        switch next(4) {
+        case 0: return Double(next(2001) - 1000) / Double([1, 10, 100, 1000][next(4)])
+        case 1: return Double(bitPattern: UInt64(truncatingIfNeeded: next(Int.max)) &* 2654435761).nextUp
+        default: return (Double(next(1 << 20)) - Double(1 << 19)) * pow(10, Double(next(40) - 20))
         }
     }
 }
