@@ -127,6 +127,9 @@ package enum JSONValue: Codable, Sendable, Hashable, CustomStringConvertible {
             }
         case (.int(let mine), .int(let theirs)): return mine == theirs
         case (.double(let mine), .double(let theirs)): return mine == theirs
+        // Exactly: every integer to 2⁵³ is a double.
+        case (.int(let mine), .double(let theirs)) where mine.magnitude <= 1 << 53: return Double(mine) == theirs
+        case (.double(let mine), .int(let theirs)) where theirs.magnitude <= 1 << 53: return mine == Double(theirs)
         case (.int, .double), (.double, .int), (.decimal, _), (_, .decimal):
             // By exact value: a double's past 2⁵³ is not any integer's near it.
             guard let mine = exactNumber, let theirs = other.exactNumber else { return false }
