@@ -9,7 +9,35 @@ package struct JSONComparison: Sendable, Hashable {
     /// ignored), than the expected value.
     package var ignoresExtraElements = false
 
+    /// The regular expressions of the expected value's `${json-unit.regex}` placeholders, compiled once
+    /// (``prepared(for:)``), by pattern.
+    private var expressions: [String: NSRegularExpression] = [:]
+
     package init() {}
+
+    /// These options with the regular expressions of `expected`'s `${json-unit.regex}` placeholders compiled, in
+    /// Java's dialect, to match a whole text; one that does not compile matches nothing (WireMock loads it).
+    package func prepared(for expected: JSONValue) -> JSONComparison {
+        var prepared = self
+        func visit(_ value: JSONValue) {
+            switch value {
+            case .string(let text):
+                guard let placeholder = Self.placeholder(text), placeholder.hasPrefix(Self.regexMark) else { return }
+                let pattern = String(placeholder.dropFirst(Self.regexMark.count))
+                if prepared.expressions[pattern] == nil,
+                   let expression = try? NSRegularExpression(pattern: "\\A(?:" + JavaRegex.icu(pattern) + ")\\z") {
+                    prepared.expressions[pattern] = expression
+                }
+            case .array(let items): items.forEach(visit)
+            case .object(let members): members.values.forEach(visit)
+            default: break
+            }
+        }
+        visit(expected)
+        return prepared
+    }
+
+    private static let regexMark = "{json-unit.regex}"
 
     /// Expected strings that match a kind of value rather than themselves (JsonUnit's placeholders, which
     /// WireMock's `equalToJson` understands), each also written `#{…}`; `${json-unit.regex}` takes a Java regular
@@ -35,9 +63,11 @@ package struct JSONComparison: Sendable, Hashable {
                 switch actual { case .int, .double, .decimal: return true; default: return false }
             case "{json-unit.any-boolean}": if case .bool = actual { return true } else { return false }
             default:
-                if placeholder.hasPrefix("{json-unit.regex}") {
-                    guard case .string(let value) = actual else { return false }
-                    return Self.wholeMatch(String(placeholder.dropFirst("{json-unit.regex}".count)), value)
+                if placeholder.hasPrefix(Self.regexMark) {
+                    // Within the budget of every regular expression a request runs (RegexBudget).
+                    guard case .string(let value) = actual,
+                          let expression = expressions[String(placeholder.dropFirst(Self.regexMark.count))] else { return false }
+                    return expression.containsMatch(in: value)
                 }
             }
         }
@@ -77,12 +107,5 @@ package struct JSONComparison: Sendable, Hashable {
         default:
             return expected.matches(actual)
         }
-    }
-
-    /// Whether the Java regular expression `pattern` matches the whole of `text`; a pattern that does not compile
-    /// matches nothing (WireMock loads it and never matches).
-    private static func wholeMatch(_ pattern: String, _ text: String) -> Bool {
-        guard let expression = try? NSRegularExpression(pattern: "\\A(?:" + JavaRegex.icu(pattern) + ")\\z") else { return false }
-        return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 }

@@ -62,8 +62,8 @@ package struct JSONDecimal: Hashable, Comparable, Sendable {
     }
 
     /// The value written out in full, without an exponent or trailing zeros (`100`, `0.00000015`, `-2.5`, `0`), as
-    /// Java's `BigDecimal` writes a number stripped of its zeros with `toPlainString()`; `nil` when that would take
-    /// more than `limit` digits (`1e300`).
+    /// Java's `BigDecimal` writes a number stripped of its zeros with `toPlainString()`; `nil` when its exponent is
+    /// past `limit` either way (`1e300` with the default limit), which would add that many zeros.
     package func plainText(limit: Int = 400) -> String? {
         guard !digits.isEmpty else { return "0" }
         guard exponent <= limit, exponent >= -limit else { return nil }

@@ -420,7 +420,7 @@ extension JSONValue {
     func equalsInFilter(_ literal: JSONValue, javaText: String? = nil) -> Bool {
         switch (self, literal) {
         case (.int, .string(let text)), (.double, .string(let text)), (.decimal, .string(let text)):
-            guard Self.decimal(text) != nil, let other = JSONDecimal(text), let mine = exactNumber else { return false }
+            guard Self.javaDecimal(text) != nil, let other = JSONDecimal(text), let mine = exactNumber else { return false }
             return mine == other
         case (.string(let text), .int), (.string(let text), .double), (.string(let text), .decimal):
             return text == (javaText ?? literal.jaywayText)
@@ -431,7 +431,7 @@ extension JSONValue {
 
     /// `text` as a decimal number (Java's `BigDecimal` grammar: a sign, digits with an optional point, an optional
     /// exponent), `nil` otherwise.
-    private static func decimal(_ text: String) -> Double? {
+    private static func javaDecimal(_ text: String) -> Double? {
         var rest = Substring(text)
         if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
         let mantissa = rest.prefix { $0 != "e" && $0 != "E" }

@@ -6,8 +6,8 @@ extension JSONValue {
     ///
     /// `nil` for anything it does not take as it is: malformed JSON, a key written twice in one object, invalid
     /// UTF-8, nesting deeper than ``maximumDepth``. The caller then reads the bytes the slow way, which explains
-    /// what is wrong (or reads JSON5). A number with neither fraction nor exponent that fits `Int` is `.int`; any
-    /// other is `.double`.
+    /// what is wrong (or reads JSON5). A number with neither fraction nor exponent that fits `Int` is `.int`; one a
+    /// double holds to every digit written is `.double`; any other (within a double's range) is `.decimal`.
     package static func parse(_ data: Data) -> JSONValue? {
         data.withUnsafeBytes { raw in
             var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
@@ -346,8 +346,9 @@ extension JSONValue {
 
 extension JSONValue {
     /// The value of a JSON number's text: `.int` for an integer within 64 bits, `.double` for a number a double holds
-    /// to every digit written (any with 15 significant digits or fewer), `.decimal` for the rest; `nil` past the
-    /// largest double.
+    /// to every digit written (any normal one with 15 significant digits or fewer), `.decimal` for the rest (an integer
+    /// past 64 bits, more digits than a double keeps, a number too small for a double's full precision); `nil` past
+    /// the largest double.
     package static func number(_ text: String, isWhole: Bool) -> JSONValue? {
         if isWhole, let whole = Int(text) { return .int(whole) }
         guard let double = Double(text), double.isFinite else { return nil }
@@ -358,7 +359,8 @@ extension JSONValue {
             if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
             if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), significant > 0 || byte != UInt8(ascii: "0") { significant += 1 }
         }
-        if significant <= 15 { return .double(double) }
+        // A normal double keeps 15 digits; one that underflowed (`1e-400`) or lost precision (subnormal) does not.
+        if significant <= 15, double.isNormal || (double == 0 && significant == 0) { return .double(double) }
         return JSONDecimal(text) == JSONDecimal(double) ? .double(double) : .decimal(text)
     }
 }

@@ -10,8 +10,9 @@ package enum JSONValue: Codable, Sendable, Hashable, CustomStringConvertible {
     case bool(Bool)
     case int(Int)
     case double(Double)
-    /// A number neither `Int` nor `Double` holds exactly, as its JSON text: an integer past 64 bits
-    /// (`12345678901234567890123`), a fraction with more digits than a double keeps (`0.10000000000000000001`).
+    /// A number `Int` does not hold and a double would round, as its JSON text: an integer past 64 bits (all of them,
+    /// so that they stay integers: `12345678901234567890123`), a fraction with more digits than a double keeps
+    /// (`0.10000000000000000001`), one too small for a double (`1e-400`).
     /// Written back as it was read; compared by its exact value (``exactNumber``).
     case decimal(String)
     case string(String)
@@ -90,7 +91,12 @@ package enum JSONValue: Codable, Sendable, Hashable, CustomStringConvertible {
         case .double(let value): try container.encode(value)
         case .decimal(let text):
             // `Codable` has no way to write a number's own text: Foundation's decimal keeps 38 digits of it.
-            if let value = Decimal(string: text) { try container.encode(value) } else { try container.encode(Double(text) ?? 0) }
+            // Past its range (`1e-400`) the double's value, never a NaN that would stop the encoding.
+            if let value = Decimal(string: text), value.isFinite, !value.isNaN, Double(text).map({ $0 != 0 || value.isZero }) ?? false {
+                try container.encode(value)
+            } else {
+                try container.encode(Double(text) ?? 0)
+            }
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)

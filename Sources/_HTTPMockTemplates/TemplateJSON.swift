@@ -162,7 +162,7 @@ package enum TemplateJSON {
         case .bool(let flag): return .bool(flag)
         case .int(let number): return .int(number)
         case .double(let number): return .double(number)
-        case .bigNumber(let text): return .double(Double(text) ?? 0)
+        case .bigNumber(let text): return Self.exactNumber(text)
         case .string(let text): return .string(text)
         case .date: return .string(value.text)
         case .multi(let multi):
@@ -285,7 +285,7 @@ package enum TemplateJSON {
         case .bool(let flag): return .bool(flag)
         case .int(let number): return .int(number)
         case .double(let number): return .double(number)
-        case .bigNumber(let text): return .double(Double(text) ?? 0)
+        case .bigNumber(let text): return Self.exactNumber(text)
         case .string(let text): return JSONValue(data: Data(text.utf8))
         case .date: return .string(value.text)
         case .multi(let multi):
@@ -464,5 +464,11 @@ package enum TemplateJSON {
             index += 4
             return code
         }
+    }
+
+    /// A number json-smart kept past a double (a `BigInteger`, a `BigDecimal`), with every digit, for ``JSONPath``'s
+    /// filters to compare exactly (as Jayway does) with their literals, which it reads exactly too.
+    static func exactNumber(_ text: String) -> JSONValue {
+        JSONValue.number(text, isWhole: !text.contains { $0 == "." || $0 == "e" || $0 == "E" }) ?? .double(Double(text) ?? 0)
     }
 }

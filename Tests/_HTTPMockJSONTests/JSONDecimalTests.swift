@@ -163,3 +163,38 @@ extension JSONValueFastPathTests.Generator {
         }
     }
 }
+
+/// Numbers a double would round, through the paths that read and write them.
+@Suite struct JSONDecimalPathsTests {
+    @Test("a number too small for a double's precision is kept, not read as 0; one a double holds stays a double")
+    func underflow() throws {
+        let tiny = try #require(JSONValue.parse(Data("1e-400".utf8)))
+        #expect(tiny == .decimal("1e-400"))
+        #expect(!tiny.matches(.int(0)) && !JSONComparison().matches(tiny, .int(0)))
+        #expect(try #require(JSONValue.parse(Data("5e-324".utf8))) == .double(.leastNonzeroMagnitude))
+        #expect(try #require(JSONValue.parse(Data("0.0e-400".utf8))) == .double(0))
+    }
+
+    @Test("values Codable writes: a decimal within Foundation's range as a decimal, past it as a double, never null")
+    func codable() throws {
+        let encoder = JSONEncoder()
+        for text in ["12345678901234567890123", "1e-400", "0.10000000000000000001"] {
+            let written = try encoder.encode([JSONValue.decimal(text)])
+            let read = try #require(JSONValue.parse(written))
+            guard case .array(let items) = read, let item = items.first else { Issue.record("\(text): \(read)"); continue }
+            #expect(item != .null, "\(text)")
+        }
+    }
+
+    @Test("a JsonUnit regex placeholder matches whole texts, within the regular expressions' budget")
+    func regexPlaceholder() {
+        let expected = JSONValue.object(["a": .string("${json-unit.regex}[a-z]+"), "b": .string("#{json-unit.regex}(a+)+$")])
+        let comparison = JSONComparison().prepared(for: expected)
+        #expect(comparison.matches(expected, .object(["a": .string("abc"), "b": .string("aaa")])))
+        #expect(!comparison.matches(expected, .object(["a": .string("abc!"), "b": .string("aaa")])))
+        // Nested quantifiers over a text that almost matches: stopped by the budget, no match, no hang.
+        #expect(!comparison.matches(expected, .object(["a": .string("abc"), "b": .string(String(repeating: "a", count: 40) + "!")])))
+        // Not prepared: the placeholder matches nothing rather than compiling for each request.
+        #expect(!JSONComparison().matches(expected, .object(["a": .string("abc"), "b": .string("aaa")])))
+    }
+}

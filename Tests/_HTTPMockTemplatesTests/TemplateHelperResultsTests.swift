@@ -13,6 +13,14 @@ import Testing
         }
     }
 
+    @Test("jsonPath filters compare numbers past a double exactly with their literals, as Jayway does")
+    func jsonPathBigNumbers() throws {
+        let body = #"{"items": [{"id": 12345678901234567890, "n": "big"}, {"id": 12345678901234567891, "n": "next"}, {"id": 0.10000000000000000001, "n": "long"}]}"#
+        #expect(try render("{{jsonPath request.body '$.items[?(@.id == 12345678901234567890)].n'}}", body: body) == #"["big"]"#)
+        #expect(try render("{{jsonPath request.body '$.items[?(@.id > 12345678901234567890)].n'}}", body: body) == #"["next"]"#)
+        #expect(try render("{{jsonPath request.body '$.items[?(@.id == 0.10000000000000000001)].n'}}", body: body) == #"["long"]"#)
+    }
+
     @Test("math: a quotient keeps the dividend's digits after the point, rounded half away from zero")
     func division() throws {
         #expect(try render("{{math 7 '/' 2}}|{{math 6 '/' 3}}|{{math -7 '/' 2}}|{{math 7 '/' -2}}|{{math 1 '/' 3}}|{{math 2 '/' 3}}|{{math 10 '/' 4}}|{{math -5 '/' 2}}|{{math 11 '/' 4}}")

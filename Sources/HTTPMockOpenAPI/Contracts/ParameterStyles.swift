@@ -225,11 +225,12 @@ struct Shape {
         return schema["type"]?.elements?.compactMap(\.text).first { $0 != "null" }
     }
 
-    /// A whole number `Int` cannot read, written as JSON writes numbers (`99999999999999999999`, `7.0`, `1e3`): a
-    /// double, as JSON reads one, which a schema's `integer` takes when it has no fraction.
+    /// A whole number `Int` cannot read, written as JSON writes numbers (`99999999999999999999`, `7.0`, `1e3`): as JSON
+    /// reads it (every digit kept where a double would round it), which a schema's `integer` takes when it has no
+    /// fraction.
     private static func wholeBeyondInt(_ text: String) -> JSONValue? {
         guard isJSONNumber(text), let number = Double(text), number.isFinite, number.rounded() == number else { return nil }
-        return .double(number)
+        return JSONValue.number(text, isWhole: !text.contains { $0 == "." || $0 == "e" || $0 == "E" }) ?? .double(number)
     }
 
     /// Whether `text` is a number in JSON's grammar: `-`, digits (no leading zero), a fraction, an exponent.

@@ -126,7 +126,8 @@ indirect enum WireMockValuePattern: Sendable {
             var comparison = JSONComparison()
             if let flag = node.child("ignoreArrayOrder", of: fields) { comparison.ignoresArrayOrder = try flag.bool() }
             if let flag = node.child("ignoreExtraElements", of: fields) { comparison.ignoresExtraElements = try flag.bool() }
-            return .json(try jsonValue(value), comparison)
+            let expected = try jsonValue(value)
+            return .json(expected, comparison.prepared(for: expected))
         case "matchesJsonPath":
             return try jsonPath(value)
         case "before", "after", "equalToDateTime":
