@@ -662,7 +662,7 @@ extension Engine {
             var found = false
             state.router.removeAll { stub in
                 let loaded = stub.conditions.contains {
-                    $0.key == nil && $0.weight == 0 && ($0.summary == mark || $0.summary.hasPrefix(named))
+                    $0.key == nil && $0.weight == 0 && ($0.summary == mark || Self.namesMapping($0.summary, after: named))
                 }
                 found = found || loaded
                 return loaded
@@ -670,6 +670,14 @@ extension Engine {
             state.forgetUnnamedScenarios()
             return found
         }
+    }
+
+    /// Whether `summary` is `prefix` followed by a mapping's quoted name or its id only: not the mark of another
+    /// file whose name goes on past `prefix` (`a.json, mapping b.json`).
+    private static func namesMapping(_ summary: String, after prefix: String) -> Bool {
+        guard summary.hasPrefix(prefix) else { return false }
+        let rest = summary.dropFirst(prefix.count)
+        return (rest.count >= 2 && rest.first == "\"" && rest.last == "\"") || UUID(uuidString: String(rest)) != nil
     }
 
     /// Removes every ignore rule.
