@@ -66,4 +66,20 @@ import Testing
             (error as? HTTPMockError)?.code == .missingFile
         }
     }
+
+    @Test("removing a file's mapping from memory leaves another file whose name starts with its own and a mapping mark")
+    func removingOneFilesStubs() async throws {
+        let root = try WireMockBadInputTests.folder([
+            "mappings/a.json": #"{"name": "A", "request": {"urlPath": "/a"}, "response": {"body": "a"}}"#,
+            "mappings/a.json, mapping b.json": #"{"name": "B", "request": {"urlPath": "/b"}, "response": {"body": "b"}}"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: root)
+        let listed = WireMockStubMapping.listed(inFolder: root)
+        let first = try #require(listed.first { $0.file.hasSuffix("a.json") })
+        #expect(mock.removeLoadedStubs(of: first.mapping))
+        #expect(try await mock.urlSession.fetch("http://localhost/a").status == 404)
+        #expect(try await mock.urlSession.fetch("http://localhost/b").text == "b")
+    }
 }
