@@ -14,9 +14,12 @@ struct JSONReply: @unchecked Sendable {  // reason: `json` holds only JSONSerial
     }
 }
 
-/// Sends `method` to `url` with `body`, over a plain URLSession (no mock in the way).
-func call(_ method: String, _ url: URL, body: String? = nil, headers: [String: String] = [:]) async throws -> JSONReply {
+/// Sends `method` to `url` with `body`, over a plain URLSession (no mock in the way). `timeout`: seconds the request
+/// may stay idle (URLSession's default 60 is short for a request that waits on purpose, on a loaded machine).
+func call(_ method: String, _ url: URL, body: String? = nil, headers: [String: String] = [:],
+          timeout: TimeInterval? = nil) async throws -> JSONReply {
     var request = URLRequest(url: url)
+    if let timeout { request.timeoutInterval = timeout }
     request.httpMethod = method
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     if let body { request.httpBody = Data(body.utf8) }

@@ -279,7 +279,8 @@ struct MessagingTests {
                 for index in 0..<40 {
                     group.addTask {
                         let reply = try await call("POST", admin.adding("/messages/wait"),
-                                                   body: "{\"pattern\": {\"body\": {\"equalTo\": \"m\(index)\"}}, \"timeoutMillis\": 120000}")
+                                                   body: "{\"pattern\": {\"body\": {\"equalTo\": \"m\(index)\"}}, \"timeoutMillis\": 120000}",
+                                                   timeout: 600)
                         return (reply.json?["item"] as? [String: Any])?["message"] as? String
                     }
                 }
