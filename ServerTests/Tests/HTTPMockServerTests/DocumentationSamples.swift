@@ -110,7 +110,7 @@ struct CommandLineDocumentationSamples {
         mock.addResponses(forPath: "/user", host: "api.example.com") {
             MockResponse.plaintext("Bob", lifetime: .eternal)
         }
-        let entry = await waitForRequest(url: "https://api.example.com/user", in: mock, timeout: 10)
+        let entry = await waitForRequest(url: "https://api.example.com/user", in: mock, timeout: 30)
         HTTPAssertRequested("https://api.example.com/user", headers: ["X-Client": "AppUnderTest/1.0"], in: mock)
 
         #expect(entry != nil)

@@ -73,7 +73,7 @@ struct FaultAndLimitTests {
             await #expect(throws: HTTPClientError.deadlineExceeded) {
                 _ = try await HTTPClient.shared.execute(request, timeout: .milliseconds(300))
             }
-            let entry = await waitForResponse(url: "http://example.com/never", in: mock, timeout: 20)
+            let entry = await waitForResponse(url: "http://example.com/never", in: mock, timeout: 120)
             #expect(entry?.statusCode == nil)
             #expect(journaledFailure(mock) == .timedOut)
         }
@@ -208,7 +208,7 @@ struct FaultAndLimitTests {
         mock.addResponses(forPath: "/small") { MockResponse.plaintext("still here") }
         try await HTTPMockServer.withServer(serving: mock) { server in
             await RawSocket.abandon(port: server.port, request: "GET /big HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", afterReading: 1000)
-            let entry = await waitForResponse(url: "http://example.com/big", in: mock, timeout: 20)
+            let entry = await waitForResponse(url: "http://example.com/big", in: mock, timeout: 120)
             #expect(entry?.statusCode == nil)  // completed as a failure: the client hung up
             let (data, _) = try await plainSession().data(from: server.baseURL.appendingPathComponent("small"))
             #expect(String(decoding: data, as: UTF8.self) == "still here")

@@ -229,7 +229,7 @@ struct ServingTests {
         mock.addResponses(forPath: "/fast") { MockResponse.plaintext("fast") }
         let server = try await HTTPMockServer.start(serving: mock)
         async let slow = RawSocket.exchange(port: server.port, sending: Array("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
-        _ = await waitForRequest(url: "http://example.com/slow", in: mock, timeout: 20)
+        _ = await waitForRequest(url: "http://example.com/slow", in: mock, timeout: 120)
         let (data, _) = try await plainSession().data(from: server.baseURL.appendingPathComponent("fast"))
         #expect(String(decoding: data, as: UTF8.self) == "fast")
         #expect(mock.journal.first?.outcome == nil)  // /slow is still waiting for its timer
@@ -339,7 +339,7 @@ struct ServingTests {
         try await HTTPMockServer.withServer(serving: mock) { server in
             let url = server.baseURL.appendingPathComponent("later")
             let task = Task { try await plainSession().data(from: url) }
-            let entry = try #require(await waitForResponse(url: "http://example.com/later", in: mock, timeout: 20))
+            let entry = try #require(await waitForResponse(url: "http://example.com/later", in: mock, timeout: 120))
             #expect(entry.statusCode == 200)
             _ = try await task.value
         }
@@ -352,7 +352,7 @@ struct ServingTests {
         let server = try await HTTPMockServer.start(serving: mock)
         let port = server.port
         async let reply = RawSocket.exchange(port: port, sending: Array("GET /hang HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
-        _ = await waitForRequest(url: "http://example.com/hang", in: mock, timeout: 20)
+        _ = await waitForRequest(url: "http://example.com/hang", in: mock, timeout: 120)
         await server.stop()
         let (text, closed) = await reply
         #expect(closed)

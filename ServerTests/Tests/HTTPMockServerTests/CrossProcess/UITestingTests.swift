@@ -33,7 +33,7 @@ struct UITestingTests {
 
             // Wait for what an action of the app causes, as a UI test waits after a tap.
             app.send("POST /notes buy milk")
-            let note = await waitForResponse(url: "https://api.example.com/notes", method: .post, in: mock, timeout: 30)
+            let note = await waitForResponse(url: "https://api.example.com/notes", method: .post, in: mock, timeout: 120)
             #expect(note?.request.bodyText == "buy milk")
             #expect(note?.statusCode == 201)
             #expect(try await app.nextLine() == "201 saved")

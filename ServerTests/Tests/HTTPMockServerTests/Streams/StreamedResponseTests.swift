@@ -151,7 +151,7 @@ struct StreamedResponseTests {
         }
         try await HTTPMockServer.withServer(serving: mock) { server in
             await RawSocket.abandon(port: server.port, request: "GET /ticks HTTP/1.1\r\nHost: example.com\r\n\r\n", afterReading: 40)
-            let record = await waitForStream(url: "http://example.com/ticks", ended: true, in: mock, timeout: 30)
+            let record = await waitForStream(url: "http://example.com/ticks", ended: true, in: mock, timeout: 120)
             #expect(record?.clientWentAway == true)
             while !cancelled.withLock({ $0 }) { try await Task.sleep(nanoseconds: 5_000_000) }
             #expect(cancelled.withLock { $0 })

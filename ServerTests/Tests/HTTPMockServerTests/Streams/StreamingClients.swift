@@ -22,7 +22,7 @@ final class StreamingCurl: @unchecked Sendable {  // reason: the process and the
         file = FileManager.default.temporaryDirectory.appendingPathComponent("httpmock-curl-\(UUID().uuidString).out")
         _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-N", "--silent", "--max-time", "60", url.absoluteString]
+        process.arguments = ["-N", "--silent", "--max-time", "300", url.absoluteString]
         process.standardOutput = try FileHandle(forWritingTo: file)
         process.standardError = FileHandle.nullDevice
         let exit = self.exit
@@ -59,7 +59,7 @@ final class SocketStreamClient: NSObject, URLSessionDataDelegate, @unchecked Sen
     private let state = Guarded((pieces: [Data](), error: (any Error)?.none, finished: false, received: [Date]()))
     private var session: URLSession!
 
-    init(_ url: URL, configuration: URLSessionConfiguration = .ephemeral, timeout: TimeInterval = 30) {
+    init(_ url: URL, configuration: URLSessionConfiguration = .ephemeral, timeout: TimeInterval = 120) {
         super.init()
         configuration.timeoutIntervalForRequest = timeout
         session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)

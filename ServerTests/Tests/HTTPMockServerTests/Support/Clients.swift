@@ -11,7 +11,7 @@ import Darwin
 /// A session with no URLProtocol of any mock: requests go over the loopback network.
 func plainSession() -> URLSession {
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = 20
+    configuration.timeoutIntervalForRequest = 300  // a guard against a hang, not a measure: a loaded machine under ThreadSanitizer can leave a request idle for long
     return URLSession(configuration: configuration)
 }
 
@@ -28,7 +28,7 @@ enum Curl {
     static func run(_ arguments: [String]) async throws -> CurlResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["--silent", "--show-error", "--max-time", "20"] + arguments
+        process.arguments = ["--silent", "--show-error", "--max-time", "300"] + arguments
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
