@@ -72,7 +72,10 @@ final class Forwarder: Sendable {
         }
         var outgoing = URLRequest(url: url)
         outgoing.httpMethod = request.method
-        for field in request.headers where !Self.hopByHop.contains(field.name.lowercased()) {
+        // A body inflated where it came in goes on inflated, without the header that named gzip.
+        let inflated = RequestContentCoding.isInflated(request)
+        for field in request.headers where !Self.hopByHop.contains(field.name.lowercased())
+            && !(inflated && field.name.lowercased() == "content-encoding") {
             outgoing.addValue(field.value, forHTTPHeaderField: field.name)
         }
         outgoing.addValue(via, forHTTPHeaderField: "Via")

@@ -12,7 +12,8 @@ public struct CapturedRequest: Sendable, Hashable {
     public let url: URL
     /// The request headers the mock could see (URLSession adds some, such as `User-Agent`, only later).
     public let headers: HeaderFields
-    /// The body, however it was given (`httpBody`, a stream or an upload task); `nil` without one.
+    /// The body, however it was given (`httpBody`, a stream or an upload task); `nil` without one. A body sent with
+    /// `Content-Encoding: gzip` (or `x-gzip`) is here inflated, as a server reads it.
     public let body: Data?
 
     /// Lower-cased host, without port; `""` when the URL has none.
