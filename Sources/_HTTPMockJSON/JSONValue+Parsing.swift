@@ -8,9 +8,11 @@ extension JSONValue {
     /// UTF-8, nesting deeper than ``maximumDepth``. The caller then reads the bytes the slow way, which explains
     /// what is wrong (or reads JSON5). A number with neither fraction nor exponent that fits `Int` is `.int`; one a
     /// double holds to every digit written is `.double`; any other (within a double's range) is `.decimal`.
-    package static func parse(_ data: Data) -> JSONValue? {
+    package static func parse(_ data: Data, lastKeyWins: Bool = false, allowsTrailingCommas: Bool = false) -> JSONValue? {
         data.withUnsafeBytes { raw in
             var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
+            parser.lastKeyWins = lastKeyWins
+            parser.allowsTrailingCommas = allowsTrailingCommas
             guard let value = parser.value(depth: 0) else { return nil }
             parser.skipSpace()
             return parser.index == parser.bytes.count ? value : nil
@@ -56,6 +58,11 @@ extension JSONValue {
         private var members: [(key: String, value: JSONValue)] = []
         /// Checking values without making them (``span(at:)``'s last step): objects and lists are read, not kept.
         private var checkingOnly = false
+        /// A key written twice in one object keeps its last value (as Jackson and Foundation read it), instead of
+        /// making the bytes unreadable here.
+        var lastKeyWins = false
+        /// A comma before a closing bracket or brace is taken (``JSONValue/permissive(_:)``).
+        var allowsTrailingCommas = false
 
         init(bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
@@ -183,20 +190,30 @@ extension JSONValue {
                 skipSpace()
                 guard index < bytes.count else { return nil }
                 switch bytes[index] {
-                case UInt8(ascii: ","): index += 1
+                case UInt8(ascii: ","):
+                    index += 1
+                    guard closesAfterComma(UInt8(ascii: "}")) else { continue }
+                    fallthrough
                 case UInt8(ascii: "}"):
                     index += 1
                     if checkingOnly { return .null }
                     defer { members.removeSubrange(first...) }
                     var object = [String: JSONValue](minimumCapacity: members.count - first)
                     for (key, member) in members[first...] {
-                        // A key written twice: the slow path names it.
-                        guard object.updateValue(member, forKey: key) == nil else { return nil }
+                        // A key written twice: the slow path names it, unless the last is to win.
+                        guard object.updateValue(member, forKey: key) == nil || lastKeyWins else { return nil }
                     }
                     return .object(object)
                 default: return nil
                 }
             }
+        }
+
+        /// After a comma: whether `closing` follows, which only ``allowsTrailingCommas`` takes.
+        private mutating func closesAfterComma(_ closing: UInt8) -> Bool {
+            guard allowsTrailingCommas else { return false }
+            skipSpace()
+            return index < bytes.count && bytes[index] == closing
         }
 
         private mutating func array(depth: Int) -> JSONValue? {
@@ -213,7 +230,10 @@ extension JSONValue {
                 skipSpace()
                 guard index < bytes.count else { return nil }
                 switch bytes[index] {
-                case UInt8(ascii: ","): index += 1
+                case UInt8(ascii: ","):
+                    index += 1
+                    guard closesAfterComma(UInt8(ascii: "]")) else { continue }
+                    fallthrough
                 case UInt8(ascii: "]"):
                     index += 1
                     return .array(elements)

@@ -19,17 +19,33 @@ package enum JSONValue: Codable, Sendable, Hashable, CustomStringConvertible {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Parses JSON bytes (top-level scalars too); `nil` if they are not JSON.
+    /// Parses JSON bytes (top-level scalars too); `nil` if they are not JSON. A key written twice keeps its last
+    /// value. Strict: a trailing comma or a byte order mark before UTF-8 makes them no JSON, as WireMock's Jackson
+    /// reads them.
     package init?(data: Data) {
-        // Strict JSON straight from its bytes (most bodies); the rest (a key written twice, other encodings than
-        // UTF-8) as Foundation reads it.
-        if let value = JSONValue.parse(data) {
+        // Strict JSON straight from its bytes (every UTF-8 body); JSON in UTF-16 or UTF-32 as Foundation reads it
+        // (Foundation on Linux also takes trailing commas and a UTF-8 byte order mark, which are no JSON).
+        if let value = JSONValue.parse(data, lastKeyWins: true) {
             self = value
             return
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+        guard Self.isWide(data), let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
               let value = JSONValue(object: object) else { return nil }
         self = value
+    }
+
+    /// JSON as json-smart's permissive mode reads it for Jayway's JSONPath (in WireMock): strict JSON in UTF-8, but
+    /// for a comma before a closing bracket or brace; a key written twice keeps its last value.
+    package static func permissive(_ data: Data) -> JSONValue? {
+        parse(data, lastKeyWins: true, allowsTrailingCommas: true)
+    }
+
+    /// Whether `data` looks like JSON in UTF-16 or UTF-32 (RFC 4627, 3): a byte order mark of either, or a zero
+    /// byte among the first two, which JSON in UTF-8 never has.
+    private static func isWide(_ data: Data) -> Bool {
+        guard data.count >= 2 else { return false }
+        let first = data[data.startIndex], second = data[data.startIndex + 1]
+        return first == 0 || second == 0 || (first == 0xFE && second == 0xFF) || (first == 0xFF && second == 0xFE)
     }
 
     /// Converts what `JSONSerialization` produces.

@@ -164,3 +164,26 @@ import Testing
         #expect(JSONValue(data: utf16) == .object(["a": .array([.int(1)])]))
     }
 }
+
+@Suite("Request JSON is read strictly, as WireMock's Jackson reads it")
+struct StrictJSONBodyTests {
+    @Test("a trailing comma and a UTF-8 byte order mark make bytes no JSON; so do comments, single quotes and text after the value")
+    func notJSON() {
+        for text in [#"{"a":1,}"#, "[1,2,]", "\u{FEFF}{\"a\":1}", #"{"a":1 /* c */}"#, "{'a':1}", #"{"a":1} more"#, #"{"a":1}{"b":2}"#, "{a:1}"] {
+            #expect(JSONValue(data: Data(text.utf8)) == nil, "\(text.debugDescription)")
+        }
+        // What json-smart's permissive mode also reads for JSONPath: a trailing comma, not a byte order mark.
+        #expect(JSONValue.permissive(Data(#"{"a":[1, 2 , ] , }"#.utf8)) == .object(["a": .array([.int(1), .int(2)])]))
+        #expect(JSONValue.permissive(Data("[,]".utf8)) == nil)
+        #expect(JSONValue.permissive(Data("[1,,]".utf8)) == nil)
+        #expect(JSONValue.permissive(Data("\u{FEFF}{\"a\":1}".utf8)) == nil)
+    }
+
+    @Test("a key written twice keeps its last value; JSON in UTF-16 is still read")
+    func duplicatesAndWideEncodings() throws {
+        #expect(JSONValue(data: Data(#"{"a":1,"b":{"c":1,"c":[2]},"a":3}"#.utf8)) == .object(["a": .int(3), "b": .object(["c": .array([.int(2)])])]))
+        #expect(JSONValue.parse(Data(#"{"a":1,"a":3}"#.utf8)) == nil)  // definition files name the key instead
+        let utf16 = try #require(#"{"a":"é"}"#.data(using: .utf16))
+        #expect(JSONValue(data: utf16) == .object(["a": .string("é")]))
+    }
+}

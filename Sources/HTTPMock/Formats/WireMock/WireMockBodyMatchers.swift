@@ -9,7 +9,7 @@ extension Match {
         let summary = "json \(value)\(options)"
         return Match(condition: Condition(key: "json:\(value)|\(comparison.ignoresArrayOrder)|\(comparison.ignoresExtraElements)", weight: 2,
                                           summary: summary) { request in
-            guard let body = request.body, let actual = JSONValue(data: body) else { return false }
+            guard let actual = request.wireMockJSON else { return false }
             return comparison.matches(value, actual)
         })
     }
@@ -20,8 +20,10 @@ extension Match {
         return Match(summary) { () throws(HTTPMockError) -> Compiled in
             let test = try pattern?.test()
             return Compiled(condition: Condition(key: nil, weight: 2, summary: summary, isUserCode: path.usesRegex || (pattern?.usesRegex ?? false)) { request in
-                guard let body = request.body, let json = JSONValue(data: body) else { return false }
-                return WireMockJSONPath.holds(path, pattern, test, in: json, text: body)
+                guard let bytes = request.wireMockJSONBytes, let json = JSONValue.parse(bytes, lastKeyWins: true) ?? JSONValue.permissive(bytes) else {
+                    return false
+                }
+                return WireMockJSONPath.holds(path, pattern, test, in: json, text: bytes)
             })
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import _HTTPMockJSON
 
 extension CapturedRequest {
     /// The body as WireMock reads it into text (for its body patterns, `{{request.body}}` and its journal): in the
@@ -10,6 +11,23 @@ extension CapturedRequest {
             return text
         }
         return String(decoding: body, as: UTF8.self)
+    }
+
+    /// The body's bytes as WireMock's Jackson reads JSON from them: in UTF-8, from the charset the `Content-Type`
+    /// names (``wireMockBodyText``); `nil` without a body.
+    package var wireMockJSONBytes: Data? {
+        guard let body else { return nil }
+        if let charset = headers["Content-Type"].flatMap(Self.charset(in:)), charset != "utf-8", charset != "utf8",
+           let text = wireMockBodyText {
+            return Data(text.utf8)
+        }
+        return body
+    }
+
+    /// The body as JSON, as WireMock's Jackson reads it: strict JSON in ``wireMockJSONBytes``, a key written twice
+    /// keeping its last value; `nil` when it is no JSON.
+    package var wireMockJSON: JSONValue? {
+        wireMockJSONBytes.flatMap { JSONValue.parse($0, lastKeyWins: true) }
     }
 
     /// The `charset` parameter of a media type, lower-cased and unquoted.

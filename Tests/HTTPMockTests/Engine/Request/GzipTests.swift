@@ -181,3 +181,36 @@ struct GzipRequestBodyTests {
         #expect(mock.journal.isEmpty)
     }
 }
+
+@Suite("WireMock's JSON body patterns read the body in the charset its Content-Type names")
+struct WireMockJSONCharsetTests {
+    @Test("equalToJson and matchesJsonPath match Latin-1 and UTF-16 bodies under their charset, and not without it")
+    func charsets() async throws {
+        let mappings = #"""
+        {"mappings": [
+          {"request": {"method": "POST", "urlPath": "/equal", "bodyPatterns": [{"equalToJson": {"name": "José"}}]}, "response": {"body": "equal"}},
+          {"request": {"method": "POST", "urlPath": "/path", "bodyPatterns": [{"matchesJsonPath": {"expression": "$.name", "equalTo": "José"}}]}, "response": {"body": "path"}}
+        ]}
+        """#
+        let root = try WireMockBadInputTests.folder(["mappings/charsets.json": mappings])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: root)
+        let document = #"{"name":"José"}"#
+        let cases: [(Data, String, Bool)] = [
+            (try #require(document.data(using: .isoLatin1)), "application/json; charset=ISO-8859-1", true),
+            (try #require(document.data(using: .isoLatin1)), "application/json", false),
+            (try #require(document.data(using: .utf16)), "application/json; charset=UTF-16", true),
+            (try #require(document.data(using: .utf16)), "application/json", false),
+            (Data(("\u{FEFF}" + document).utf8), "application/json", false),
+            (Data(#"{"name":"José",}"#.utf8), "application/json", false),
+        ]
+        for (body, type, matches) in cases {
+            let equal = try await mock.urlSession.fetch("https://api.example.com/equal", method: "POST", headers: ["Content-Type": type], body: body)
+            #expect((equal.status == 200) == matches, "equalToJson, \(type), \(body.count) bytes")
+            let path = try await mock.urlSession.fetch("https://api.example.com/path", method: "POST", headers: ["Content-Type": type], body: body)
+            #expect((path.status == 200) == (matches || body.last == UInt8(ascii: "}") && body.dropLast().last == UInt8(ascii: ",")),
+                    "matchesJsonPath, \(type), \(body.count) bytes")
+        }
+    }
+}
