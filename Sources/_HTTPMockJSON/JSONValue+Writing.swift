@@ -34,6 +34,37 @@ extension JSONValue {
         }
     }
 
+    /// Appends the value as indented JSON with sorted keys (two spaces a level, `"key" : value`, as `JSONEncoder`
+    /// indents), numbers as ``dataKeepingKinds`` writes them: every digit of a decimal, a double as a double.
+    func writePretty(to bytes: inout [UInt8], indent: Int) {
+        switch self {
+        case .array(let elements) where !elements.isEmpty:
+            bytes += "[\n".utf8
+            for (index, element) in elements.enumerated() {
+                if index > 0 { bytes += ",\n".utf8 }
+                bytes += repeatElement(UInt8(ascii: " "), count: indent + 2)
+                element.writePretty(to: &bytes, indent: indent + 2)
+            }
+            bytes.append(UInt8(ascii: "\n"))
+            bytes += repeatElement(UInt8(ascii: " "), count: indent)
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members) where !members.isEmpty:
+            bytes += "{\n".utf8
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { bytes += ",\n".utf8 }
+                bytes += repeatElement(UInt8(ascii: " "), count: indent + 2)
+                Self.write(key, to: &bytes)
+                bytes += " : ".utf8
+                members[key]!.writePretty(to: &bytes, indent: indent + 2)
+            }
+            bytes.append(UInt8(ascii: "\n"))
+            bytes += repeatElement(UInt8(ascii: " "), count: indent)
+            bytes.append(UInt8(ascii: "}"))
+        default:
+            write(to: &bytes, keepingKinds: true)
+        }
+    }
+
     /// The value as compact JSON with sorted keys whose doubles are written as doubles (`100.0`, not `100`).
     package var dataKeepingKinds: Data {
         var bytes: [UInt8] = []

@@ -126,16 +126,15 @@ package enum JSONValue: Codable, Sendable, Hashable, CustomStringConvertible {
         return Data(bytes)
     }
 
-    /// The value as indented JSON text with sorted keys, for files people read.
-    package var prettyData: Data { encoded(pretty: true) }
+    /// The value as indented JSON text with sorted keys, for files people read: every number as it reads back, the
+    /// same value of the same kind (`100.0` stays a double, a decimal keeps every digit), which `JSONEncoder` loses.
+    package var prettyData: Data {
+        var bytes: [UInt8] = []
+        writePretty(to: &bytes, indent: 0)
+        return Data(bytes)
+    }
 
     package var description: String { String(decoding: data, as: UTF8.self) }
-
-    private func encoded(pretty: Bool) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)) ?? Data("null".utf8)
-    }
 
     /// Whether `other` equals this value by meaning, where a string equal to `wildcard` here matches anything there.
     package func matches(_ other: JSONValue, wildcard: String? = nil) -> Bool {

@@ -187,3 +187,50 @@ struct StrictJSONBodyTests {
         #expect(JSONValue(data: utf16) == .object(["a": .string("é")]))
     }
 }
+
+@Suite("Indented JSON for files reads back as the same values of the same kinds")
+struct PrettyJSONTests {
+    private static func value(depth: Int, using random: inout SplitMix64) -> JSONValue {
+        let kind = Int.random(in: 0..<(depth > 3 ? 7 : 9), using: &random)
+        switch kind {
+        case 0: return .null
+        case 1: return .bool(Bool.random(using: &random))
+        case 2: return .int([0, -1, 100, Int.max, Int.min, Int.random(in: -1_000_000...1_000_000, using: &random)].randomElement(using: &random)!)
+        case 3: return .double([100.0, -0.5, 0.1, 1e20, 1.5e-7, .leastNonzeroMagnitude, -0.0, Double.random(in: -1e6...1e6, using: &random)].randomElement(using: &random)!)
+        case 4: return .decimal(["123456789012345678901234567890", "0.1000000000000000000000000001", "-98765432109876543210.5", "1e-400"].randomElement(using: &random)!)
+        case 5, 6: return .string(["", "a/b", "\u{1}\t\n\"\\", "é€🙂", "\u{2028}"].randomElement(using: &random)!)
+        case 7: return .array((0..<Int.random(in: 0...3, using: &random)).map { _ in value(depth: depth + 1, using: &random) })
+        default:
+            var members: [String: JSONValue] = [:]
+            for index in 0..<Int.random(in: 0...3, using: &random) { members["k\(index)"] = value(depth: depth + 1, using: &random) }
+            return .object(members)
+        }
+    }
+
+    @Test("generated values: prettyData parses back to the value, written the same with kinds kept (HTTPMOCK_PRETTY_JSON_SEED replays a run)")
+    func roundTrip() throws {
+        let start = ProcessInfo.processInfo.environment["HTTPMOCK_PRETTY_JSON_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+        var random = SplitMix64(seed: start)
+        for _ in 0..<500 {
+            let original = Self.value(depth: 0, using: &random)
+            let pretty = original.prettyData
+            let back = try #require(JSONValue.parse(pretty), "\(String(decoding: pretty, as: UTF8.self)), HTTPMOCK_PRETTY_JSON_SEED=\(start)")
+            #expect(back.dataKeepingKinds == original.dataKeepingKinds, "HTTPMOCK_PRETTY_JSON_SEED=\(start)")
+        }
+        #expect(String(decoding: JSONValue.object(["a": .array([]), "b": .object(["c": .double(100)])]).prettyData, as: UTF8.self)
+            == "{\n  \"a\" : [],\n  \"b\" : {\n    \"c\" : 100.0\n  }\n}")
+    }
+}
+
+/// SplitMix64: the same numbers from the same start, on every platform.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

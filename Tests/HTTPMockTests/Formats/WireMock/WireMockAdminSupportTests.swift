@@ -49,6 +49,29 @@ import Testing
         #expect(try await mock.urlSession.fetch("http://localhost/saved").text == "from disk")
     }
 
+    @Test("a saved mapping's numbers load back the same: every digit past a double, and 100.0 still no integer")
+    func savedNumbersLoadBack() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("wiremock-save-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let text = #"{"request": {"method": "POST", "urlPath": "/n", "bodyPatterns": [{"equalToJson": {"n": 123456789012345678901234567890123456789012345, "f": 0.1000000000000000000000000000000000000000001, "w": 100.0}}]}, "response": {"jsonBody": {"big": 98765432109876543210987654321098765432109876}}}"#
+        let mapping = try WireMockStubMapping(json: Data(text.utf8), source: "admin")
+        let file = try #require(try WireMockStubMapping.save([mapping], inRoot: root).first)
+        let saved = try String(contentsOf: file, encoding: .utf8)
+        #expect(saved.contains("123456789012345678901234567890123456789012345") && saved.contains("0.1000000000000000000000000000000000000000001")
+                && saved.contains("98765432109876543210987654321098765432109876"), "\(saved)")
+        let mock = HTTPMock()
+        try mock.loadWireMockMappings(from: root)
+        let exact = #"{"n": 123456789012345678901234567890123456789012345, "f": 0.1000000000000000000000000000000000000000001, "w": 100.0}"#
+        let reply = try await mock.urlSession.fetch("http://localhost/n", method: "POST", body: Data(exact.utf8))
+        #expect(reply.status == 200 && reply.text.contains("98765432109876543210987654321098765432109876"))
+        // As before the save: one digit off, or 100 written as an integer, matches nothing.
+        for other in [#"{"n": 123456789012345678901234567890123456789012346, "f": 0.1000000000000000000000000000000000000000001, "w": 100.0}"#,
+                      #"{"n": 123456789012345678901234567890123456789012345, "f": 0.1, "w": 100.0}"#] {
+            #expect(try await mock.urlSession.fetch("http://localhost/n", method: "POST", body: Data(other.utf8)).status == 404)
+        }
+    }
+
     @Test func savingNeverLeavesTheFolder() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("wiremock-escape-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: base) }
