@@ -77,9 +77,14 @@ enum MethodName {
 enum Base64 {
     /// The bytes `text` encodes, or `nil` when it is not base64. Line breaks and spaces (base64 is often wrapped)
     /// are ignored; any other character outside the alphabet makes the whole text invalid, never an empty body.
+    /// The `=` padding may be left out or be too long, as WireMock reads it (`aGVsbG8` and `aGVsbG8h=` are read);
+    /// a last group of one character holds no byte and is refused.
     static func decode(_ text: String) -> Data? {
         var compact = text
         compact.removeAll { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
+        while compact.last == "=" { compact.removeLast() }
+        guard compact.utf8.count % 4 != 1 else { return nil }
+        compact += String(repeating: "=", count: (4 - compact.utf8.count % 4) % 4)
         return Data(base64Encoded: compact)
     }
 }

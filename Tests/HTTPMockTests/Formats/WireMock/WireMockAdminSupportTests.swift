@@ -106,3 +106,28 @@ import Testing
         #expect(try await mock.urlSession.fetch("http://localhost/b").text == "b")
     }
 }
+
+@Suite("base64 in mapping files is read as WireMock reads it")
+struct Base64ReadingTests {
+    @Test("padding left out or too long is read; a last group of one character, a character outside the alphabet or padding inside is refused")
+    func padding() {
+        #expect(Base64.decode("aGVsbG8=") == Data("hello".utf8))
+        #expect(Base64.decode("aGVsbG8") == Data("hello".utf8))
+        #expect(Base64.decode("aGVsbA") == Data("hell".utf8))
+        #expect(Base64.decode("aGVsbG8h=") == Data("hello!".utf8))
+        #expect(Base64.decode("aGVs\nbG8=") == Data("hello".utf8))
+        #expect(Base64.decode("") == Data())
+        for bad in ["a", "aGVsb", "aGV=sbG8", "aGVsbG8_", "aGVs-G8=", "é"] {
+            #expect(Base64.decode(bad) == nil, "\(bad)")
+        }
+        // Every length of bytes, encoded and stripped of its padding, reads back.
+        for count in 0..<40 {
+            let bytes = Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
+            let encoded = bytes.base64EncodedString()
+            #expect(Base64.decode(encoded) == bytes)
+            var unpadded = encoded
+            while unpadded.last == "=" { unpadded.removeLast() }
+            #expect(Base64.decode(unpadded) == bytes, "\(count) bytes")
+        }
+    }
+}
