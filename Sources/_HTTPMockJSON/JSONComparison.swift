@@ -92,12 +92,23 @@ package struct JSONComparison: Sendable, Hashable {
         case (.array(let mine), .array(let theirs)):
             if ignoresExtraElements ? mine.count > theirs.count : mine.count != theirs.count { return false }
             if ignoresArrayOrder {
+                // Each expected element takes the first unused one it matches: most lists are settled so.
                 var unused = Array(theirs.indices)
+                var settled = true
                 for value in mine {
-                    guard let found = unused.firstIndex(where: { matches(value, theirs[$0]) }) else { return false }
+                    guard let found = unused.firstIndex(where: { matches(value, theirs[$0]) }) else {
+                        settled = false
+                        break
+                    }
                     unused.remove(at: found)
                 }
-                return true
+                if settled { return true }
+                // A first choice can take the element another needs (`[{}, {"c": null}]` against
+                // `[{"c": null, "a": 1}, {}]` with extra members ignored): look for an element of theirs for each of
+                // mine, as JsonUnit does, within a bound of comparisons.
+                guard mine.count * theirs.count <= Self.assignmentBound else { return false }
+                let candidates = mine.map { value in theirs.indices.filter { matches(value, theirs[$0]) } }
+                return Self.assignsEach(candidates, among: theirs.count)
             }
             // In order, element by element; extra elements allowed only after the expected ones, as JsonUnit (which
             // WireMock compares with) allows them: `[1, 3]` is not in `[1, 2, 3]`.
@@ -107,5 +118,29 @@ package struct JSONComparison: Sendable, Hashable {
         default:
             return expected.matches(actual)
         }
+    }
+
+    /// The most element comparisons a list compared in any order may take to look past first choices.
+    static let assignmentBound = 250_000
+
+    /// Whether each of `candidates.count` elements can have one of its candidates (indexes below `count`) to itself:
+    /// a matching found by augmenting paths (Kuhn's algorithm), at most `candidates.count` deep.
+    static func assignsEach(_ candidates: [[Int]], among count: Int) -> Bool {
+        var owner = [Int](repeating: -1, count: count)
+        func augment(_ element: Int, _ seen: inout [Bool]) -> Bool {
+            for candidate in candidates[element] where !seen[candidate] {
+                seen[candidate] = true
+                if owner[candidate] < 0 || augment(owner[candidate], &seen) {
+                    owner[candidate] = element
+                    return true
+                }
+            }
+            return false
+        }
+        for element in candidates.indices {
+            var seen = [Bool](repeating: false, count: count)
+            guard augment(element, &seen) else { return false }
+        }
+        return true
     }
 }

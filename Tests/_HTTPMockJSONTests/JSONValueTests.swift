@@ -234,3 +234,50 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+@Suite("equalToJson in any order finds an element for each expected one, as JsonUnit does")
+struct AnyOrderComparisonTests {
+    private func json(_ text: String) throws -> JSONValue { try #require(JSONValue(data: Data(text.utf8))) }
+
+    @Test("a first choice that takes what another expected element needs does not decide")
+    func lookPastFirstChoices() throws {
+        var comparison = JSONComparison()
+        comparison.ignoresArrayOrder = true
+        comparison.ignoresExtraElements = true
+        #expect(comparison.matches(try json(#"[{}, {"c": null}]"#), try json(#"[{"c": null, "a": 15}, {}]"#)))
+        #expect(comparison.matches(try json(#"[[1], [1, 2]]"#), try json(#"[[1, 2, 3], [1]]"#)))
+        #expect(!comparison.matches(try json(#"[{"c": 1}, {"c": 1}]"#), try json(#"[{"c": 1, "a": 1}, {}]"#)))
+        comparison.ignoresExtraElements = false
+        #expect(!comparison.matches(try json(#"[{}, {"c": null}]"#), try json(#"[{"c": null, "a": 15}, {}]"#)))
+        #expect(comparison.matches(try json("[1, 2, 2, 3]"), try json("[2, 3, 2, 1]")))
+        #expect(!comparison.matches(try json("[1, 2, 2, 3]"), try json("[2, 3, 3, 1]")))
+    }
+
+    @Test("generated lists: a match exactly when some order of the actual list matches element by element (HTTPMOCK_ANY_ORDER_SEED replays a run)")
+    func agreesWithPermutations() {
+        let start = ProcessInfo.processInfo.environment["HTTPMOCK_ANY_ORDER_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+        var random = SplitMix64(seed: start)
+        let pool: [JSONValue] = [.object([:]), .object(["c": .null]), .object(["c": .int(1)]), .object(["c": .null, "a": .int(15)]),
+                                 .array([]), .array([.int(1)]), .array([.int(1), .int(2)]), .int(1), .int(2)]
+        var comparison = JSONComparison()
+        comparison.ignoresArrayOrder = true
+        for _ in 0..<400 {
+            comparison.ignoresExtraElements = Bool.random(using: &random)
+            let mine = (0..<Int.random(in: 0...4, using: &random)).map { _ in pool.randomElement(using: &random)! }
+            let theirs = (0..<Int.random(in: 0...4, using: &random)).map { _ in pool.randomElement(using: &random)! }
+            // The reference: every order of theirs, each element compared in place (extra ones after).
+            var ordered = comparison
+            ordered.ignoresArrayOrder = false
+            func permutations(_ items: [JSONValue]) -> [[JSONValue]] {
+                items.isEmpty ? [[]] : items.indices.flatMap { index in
+                    var rest = items
+                    let item = rest.remove(at: index)
+                    return permutations(rest).map { [item] + $0 }
+                }
+            }
+            let expected = permutations(theirs).contains { ordered.matches(.array(mine), .array($0)) }
+            #expect(comparison.matches(.array(mine), .array(theirs)) == expected,
+                    "\(JSONValue.array(mine)) in \(JSONValue.array(theirs)), extra \(comparison.ignoresExtraElements), HTTPMOCK_ANY_ORDER_SEED=\(start)")
+        }
+    }
+}
