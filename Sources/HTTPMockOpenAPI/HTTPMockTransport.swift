@@ -71,8 +71,13 @@ public struct HTTPMockTransport: ClientTransport {
         try Task.checkCancellation()
         let url = try Self.url(of: request, baseURL: baseURL)
         let data: Data? = if let body { try await Data(collecting: body, upTo: .max) } else { nil }
-        let captured = CapturedRequest(method: request.method.rawValue, url: url,
+        var captured = CapturedRequest(method: request.method.rawValue, url: url,
                                        headers: Self.headers(of: request.headerFields), body: data)
+        do {
+            captured = try RequestContentCoding.decoding(captured, limit: RequestContentCoding.inProcessLimit)
+        } catch {
+            throw URLError(.cannotDecodeRawData, userInfo: [NSLocalizedDescriptionKey: RequestContentCoding.refusal(error)])
+        }
         let (answer, entry) = mock.answer(captured, as: .client)
         switch answer {
         case .respond(let response):
@@ -186,7 +191,7 @@ public struct HTTPMockTransport: ClientTransport {
                                   path: path.isEmpty ? "/" : path, headerFields: fields)
         }
         do {
-            let (response, body) = try await passthrough.send(request, body: forwarded.body.map { HTTPBody($0) },
+            let (response, body) = try await passthrough.send(request, body: forwarded.bodyAsSent.map { HTTPBody($0) },
                                                               baseURL: baseURL, operationID: operationID)
             let data: Data = if let body { try await Data(collecting: body, upTo: .max) } else { Data() }
             var headers: [String: String] = [:]

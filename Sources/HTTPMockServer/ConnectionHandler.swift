@@ -218,16 +218,17 @@ final class ConnectionHandler: ChannelInboundHandler {
         // A field value without the spaces and tabs around it (RFC 9110, 5.5), as WireMock's Jetty reads it: the
         // parser leaves those after it.
         let headers = HeaderFields(head.headers.map { HeaderFields.Field(name: $0.name, value: Self.trimmed($0.value)) })
-        let data: Data?
+        let data = body.flatMap { $0.readableBytes > 0 ? Data(buffer: $0) : nil }
+        let decoded: Data?
         do {
             // A body sent gzip is read inflated, as WireMock reads it: every stub, template and the journal see it so.
-            data = try RequestContentCoding.decoded(body.flatMap { $0.readableBytes > 0 ? Data(buffer: $0) : nil }, headers: headers,
-                                                    limit: settings.configuration.maximumBodyBytes)
+            decoded = try RequestContentCoding.decoded(data, headers: headers, limit: settings.configuration.maximumBodyBytes)
         } catch {
             sendPlain(error.isTooLarge ? .payloadTooLarge : .badRequest, RequestContentCoding.refusal(error), context: context)
             return
         }
-        var request = CapturedRequest(method: head.method.rawValue, parts: parts, headers: headers, body: data)
+        var request = CapturedRequest(method: head.method.rawValue, parts: parts, headers: headers, body: decoded)
+        if decoded != data { request.sentBody = data }
         if clientAddress == nil { clientAddress = .some(context.remoteAddress?.ipAddress) }
         request.clientAddress = clientAddress ?? nil
         if head.uri.utf8.first == UInt8(ascii: "/") { request.target = head.uri }

@@ -172,7 +172,8 @@ struct StrictJSONBodyTests {
         for text in [#"{"a":1,}"#, "[1,2,]", "\u{FEFF}{\"a\":1}", #"{"a":1 /* c */}"#, "{'a':1}", #"{"a":1} more"#, #"{"a":1}{"b":2}"#, "{a:1}"] {
             #expect(JSONValue(data: Data(text.utf8)) == nil, "\(text.debugDescription)")
         }
-        // What json-smart's permissive mode also reads for JSONPath: a trailing comma, not a byte order mark.
+        // What the permissive reading for JSONPath takes: a comma before a closing bracket or brace, not two commas,
+        // not a byte order mark.
         #expect(JSONValue.permissive(Data(#"{"a":[1, 2 , ] , }"#.utf8)) == .object(["a": .array([.int(1), .int(2)])]))
         #expect(JSONValue.permissive(Data("[,]".utf8)) == nil)
         #expect(JSONValue.permissive(Data("[1,,]".utf8)) == nil)
@@ -207,15 +208,15 @@ struct PrettyJSONTests {
         }
     }
 
-    @Test("generated values: prettyData parses back to the value, written the same with kinds kept (HTTPMOCK_PRETTY_JSON_SEED replays a run)")
+    @Test("generated values: prettyData parses back to the value, written the same with kinds kept (HTTPMOCK_PRETTY_JSON_START replays a run)")
     func roundTrip() throws {
-        let start = ProcessInfo.processInfo.environment["HTTPMOCK_PRETTY_JSON_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
-        var random = SplitMix64(seed: start)
+        let start = ProcessInfo.processInfo.environment["HTTPMOCK_PRETTY_JSON_START"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+        var random = SplitMix64(state: start)
         for _ in 0..<500 {
             let original = Self.value(depth: 0, using: &random)
             let pretty = original.prettyData
-            let back = try #require(JSONValue.parse(pretty), "\(String(decoding: pretty, as: UTF8.self)), HTTPMOCK_PRETTY_JSON_SEED=\(start)")
-            #expect(back.dataKeepingKinds == original.dataKeepingKinds, "HTTPMOCK_PRETTY_JSON_SEED=\(start)")
+            let back = try #require(JSONValue.parse(pretty), "\(String(decoding: pretty, as: UTF8.self)), HTTPMOCK_PRETTY_JSON_START=\(start)")
+            #expect(back.dataKeepingKinds == original.dataKeepingKinds, "HTTPMOCK_PRETTY_JSON_START=\(start)")
         }
         #expect(String(decoding: JSONValue.object(["a": .array([]), "b": .object(["c": .double(100)])]).prettyData, as: UTF8.self)
             == "{\n  \"a\" : [],\n  \"b\" : {\n    \"c\" : 100.0\n  }\n}")
@@ -225,7 +226,7 @@ struct PrettyJSONTests {
 /// SplitMix64: the same numbers from the same start, on every platform.
 struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
-    init(seed: UInt64) { state = seed }
+    init(state: UInt64) { self.state = state }
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
@@ -253,10 +254,10 @@ struct AnyOrderComparisonTests {
         #expect(!comparison.matches(try json("[1, 2, 2, 3]"), try json("[2, 3, 3, 1]")))
     }
 
-    @Test("generated lists: a match exactly when some order of the actual list matches element by element (HTTPMOCK_ANY_ORDER_SEED replays a run)")
+    @Test("generated lists: a match exactly when some order of the actual list matches element by element (HTTPMOCK_ANY_ORDER_START replays a run)")
     func agreesWithPermutations() {
-        let start = ProcessInfo.processInfo.environment["HTTPMOCK_ANY_ORDER_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
-        var random = SplitMix64(seed: start)
+        let start = ProcessInfo.processInfo.environment["HTTPMOCK_ANY_ORDER_START"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+        var random = SplitMix64(state: start)
         let pool: [JSONValue] = [.object([:]), .object(["c": .null]), .object(["c": .int(1)]), .object(["c": .null, "a": .int(15)]),
                                  .array([]), .array([.int(1)]), .array([.int(1), .int(2)]), .int(1), .int(2)]
         var comparison = JSONComparison()
@@ -277,7 +278,7 @@ struct AnyOrderComparisonTests {
             }
             let expected = permutations(theirs).contains { ordered.matches(.array(mine), .array($0)) }
             #expect(comparison.matches(.array(mine), .array(theirs)) == expected,
-                    "\(JSONValue.array(mine)) in \(JSONValue.array(theirs)), extra \(comparison.ignoresExtraElements), HTTPMOCK_ANY_ORDER_SEED=\(start)")
+                    "\(JSONValue.array(mine)) in \(JSONValue.array(theirs)), extra \(comparison.ignoresExtraElements), HTTPMOCK_ANY_ORDER_START=\(start)")
         }
     }
 }

@@ -21,7 +21,7 @@ struct RepeatedRequestTests {
                 request.method = .POST
                 request.headers.add(name: "X-Answer", value: text)
                 request.body = .bytes(ByteBuffer(string: text))
-                let response = try await client.execute(request, timeout: .seconds(20))
+                let response = try await client.execute(request, timeout: .seconds(300))
                 let body = try await response.body.collect(upTo: 1024)
                 #expect(String(buffer: body) == text)
                 #expect(response.headers.first(name: "X-Answer") == text)
@@ -44,7 +44,7 @@ struct RepeatedRequestTests {
             var bodies: [String] = []
             for domain in ["one.example", "two.example"] {
                 mock.defaultDomain = domain
-                let response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(20))
+                let response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(300))
                 bodies.append(String(buffer: try await response.body.collect(upTo: 1024)))
             }
             #expect(bodies == ["one", "two"])

@@ -79,7 +79,7 @@ struct ServingTests {
             let client = HTTPClient.shared
             var request = HTTPClientRequest(url: server.baseURL.appendingPathComponent("logo").absoluteString)
             request.headers.replaceOrAdd(name: "Host", value: "cdn.example.com")
-            let response = try await client.execute(request, timeout: .seconds(20))
+            let response = try await client.execute(request, timeout: .seconds(300))
             #expect(response.status.code == 200)
             let body = try await response.body.collect(upTo: 1 << 20)
             #expect(String(buffer: body) == "cdn")
@@ -143,7 +143,7 @@ struct ServingTests {
         try await HTTPMockServer.withServer(serving: mock) { server in
             var request = HTTPClientRequest(url: server.baseURL.appendingPathComponent("doc").absoluteString)
             request.method = .HEAD
-            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(20))
+            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(300))
             #expect(response.status.code == 200)
             #expect(response.headers.first(name: "content-length") == "12")
             let body = try await response.body.collect(upTo: 1 << 20)
@@ -175,7 +175,7 @@ struct ServingTests {
         try await HTTPMockServer.withServer(serving: mock) { server in
             for _ in 0..<5 {
                 let response = try await client.execute(HTTPClientRequest(url: server.baseURL.appendingPathComponent("n").absoluteString),
-                                                        timeout: .seconds(20))
+                                                        timeout: .seconds(300))
                 _ = try await response.body.collect(upTo: 1024)
             }
             #expect(server.openConnections == 1)
@@ -197,7 +197,7 @@ struct ServingTests {
                 continuation.finish()
             }
             request.body = .stream(parts, length: .unknown)
-            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(20))
+            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(300))
             #expect(response.headers.first(name: "transfer-encoding") == "chunked")
             #expect(response.headers.first(name: "content-length") == nil)
             let body = try await response.body.collect(upTo: 1 << 20)
@@ -214,7 +214,7 @@ struct ServingTests {
         mock.addResponses(forPath: "/big.bin") { MockResponse.file(url: file) }
         try await HTTPMockServer.withServer(serving: mock) { server in
             let response = try await HTTPClient.shared.execute(
-                HTTPClientRequest(url: server.baseURL.appendingPathComponent("big.bin").absoluteString), timeout: .seconds(30))
+                HTTPClientRequest(url: server.baseURL.appendingPathComponent("big.bin").absoluteString), timeout: .seconds(300))
             #expect(response.headers.first(name: "content-length") == String(3 << 20))
             let body = try await response.body.collect(upTo: 8 << 20)
             #expect(Data(buffer: body) == (try Data(contentsOf: file)))

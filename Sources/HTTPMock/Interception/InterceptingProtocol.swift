@@ -124,13 +124,6 @@ class InterceptingProtocol: URLProtocol {
         #endif
         let options = core.options.current
         var captured = RequestCapture.capture(request, task: task)
-        do {
-            let body = try RequestContentCoding.decoded(captured.body, headers: captured.headers, limit: RequestContentCoding.inProcessLimit)
-            if body != captured.body { captured = CapturedRequest(method: captured.method, url: captured.url, headers: captured.headers, body: body) }
-        } catch {
-            deliver(.failure(URLError(.cannotDecodeRawData, userInfo: [NSLocalizedDescriptionKey: RequestContentCoding.refusal(error)])))
-            return
-        }
         #if !canImport(FoundationNetworking)
         // Corelibs adds stored cookies to the request itself; elsewhere add them if the caller set none.
         if captured.headers["Cookie"] == nil, let cookie = cookieJar(options)?.header(for: captured.url) {
@@ -139,6 +132,12 @@ class InterceptingProtocol: URLProtocol {
             captured = CapturedRequest(method: captured.method, url: captured.url, headers: headers, body: captured.body)
         }
         #endif
+        do {
+            captured = try RequestContentCoding.decoding(captured, limit: RequestContentCoding.inProcessLimit)
+        } catch {
+            deliver(.failure(URLError(.cannotDecodeRawData, userInfo: [NSLocalizedDescriptionKey: RequestContentCoding.refusal(error)])))
+            return
+        }
         let result: RedirectWalk.Result
         switch core.engine.attempt(captured) {
         case .decided(let decision, let entry):
@@ -263,14 +262,13 @@ class InterceptingProtocol: URLProtocol {
     private func passThrough(_ captured: CapturedRequest, using session: URLSession, jar: CookieJar?) {
         var forwarded = request
         forwarded.httpBodyStream = nil
-        forwarded.httpBody = captured.body
+        forwarded.httpBody = captured.bodyAsSent
         if captured.url != request.url {
             // After a followed redirect: the request as redirected.
             forwarded.url = captured.url
             forwarded.httpMethod = captured.method
             forwarded.allHTTPHeaderFields = captured.headers.dictionary
         }
-        if RequestContentCoding.isInflated(captured) { forwarded.setValue(nil, forHTTPHeaderField: "Content-Encoding") }
         // The default passthrough session is shared and keeps no cookies: the mock's own jar supplies them.
         if forwarded.value(forHTTPHeaderField: "Cookie") == nil, let cookie = jar?.header(for: captured.url) {
             forwarded.setValue(cookie, forHTTPHeaderField: "Cookie")

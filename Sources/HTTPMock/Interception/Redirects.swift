@@ -24,7 +24,9 @@ enum Redirects {
             headers.add(field.name, field.value)
         }
         if let cookie = cookie(target) { headers.add("Cookie", cookie) }
-        return CapturedRequest(method: becomesGet ? "GET" : previous.method, url: target, headers: headers,
-                               body: becomesGet ? nil : previous.body)
+        var next = CapturedRequest(method: becomesGet ? "GET" : previous.method, url: target, headers: headers,
+                                   body: becomesGet ? nil : previous.body)
+        if !becomesGet { next.sentBody = previous.sentBody }
+        return next
     }
 }

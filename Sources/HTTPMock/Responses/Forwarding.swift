@@ -66,14 +66,14 @@ struct Forwarding: Sendable {
         if let query = relative.query { text += "?" + query }
         let replaced = Set(addedHeaders.map { $0.name.lowercased() })
         var headers = HeaderFields()
-        let inflated = RequestContentCoding.isInflated(request)
         for field in request.headers {
             let name = field.name.lowercased()
             if name == "host" || removedHeaders.contains(name) || replaced.contains(name) { continue }
-            if inflated, name == "content-encoding" { continue }
             headers.add(field.name, field.value)
         }
         for (name, value) in addedHeaders { headers.add(name, value) }
-        return CapturedRequest(method: request.method, url: URL(string: text) ?? base, headers: headers, body: request.body)
+        var forwarded = CapturedRequest(method: request.method, url: URL(string: text) ?? base, headers: headers, body: request.body)
+        forwarded.sentBody = request.sentBody
+        return forwarded
     }
 }

@@ -72,10 +72,8 @@ final class Forwarder: Sendable {
         }
         var outgoing = URLRequest(url: url)
         outgoing.httpMethod = request.method
-        // A body inflated where it came in goes on inflated, without the header that named gzip.
-        let inflated = RequestContentCoding.isInflated(request)
-        for field in request.headers where !Self.hopByHop.contains(field.name.lowercased())
-            && !(inflated && field.name.lowercased() == "content-encoding") {
+        // A request's Content-Encoding describes its body, which goes on as the client sent it: not hop-by-hop.
+        for field in request.headers where !Self.hopByHop.contains(field.name.lowercased()) || field.name.lowercased() == "content-encoding" {
             outgoing.addValue(field.value, forHTTPHeaderField: field.name)
         }
         outgoing.addValue(via, forHTTPHeaderField: "Via")
@@ -90,7 +88,7 @@ final class Forwarder: Sendable {
         #else
         let unencoded = false
         #endif
-        outgoing.httpBody = request.body
+        outgoing.httpBody = request.bodyAsSent
         let task = session.dataTask(with: outgoing)
         relay.register(task) { event in
             switch event {

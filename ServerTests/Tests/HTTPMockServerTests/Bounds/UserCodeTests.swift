@@ -20,7 +20,7 @@ struct UserCodeTests {
             }
             #expect(await offPool { gate.waitUntilHolding(2) })
             let ok = await RawSocket.exchange(port: port, sending: Array("GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8),
-                                              readTimeout: 20)
+                                              readTimeout: 300)
             #expect(ok.reply.hasPrefix("HTTP/1.1 200"))
             #expect(ok.reply.hasSuffix("ok"))
             #expect(mock.journal.count == 1, "only /ok is decided while the matcher holds the others")
@@ -55,7 +55,7 @@ struct UserCodeTests {
             }
             #expect(await offPool { gate.waitUntilHolding(2) })
             let ok = await RawSocket.exchange(port: port, sending: Array("GET /ok HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8),
-                                              readTimeout: 20)
+                                              readTimeout: 300)
             order.append("ok")
             #expect(ok.reply.hasSuffix("ok"))
             gate.openUp()

@@ -106,9 +106,9 @@ struct WebSocketRecordingCommandTests {
                 raw = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
                 raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
                 raw.connect(("127.0.0.1", \(server.port)))
-                with connect("ws://127.0.0.1:\(server.port)/firehose", sock=raw, max_size=None, open_timeout=20) as ws:
+                with connect("ws://127.0.0.1:\(server.port)/firehose", sock=raw, max_size=None, open_timeout=300) as ws:
                     time.sleep(1)
-                    received = [ws.recv(timeout=30)[:8] for _ in range(\(count))]
+                    received = [ws.recv(timeout=300)[:8] for _ in range(\(count))]
                     print("in order" if received == ["%08d" % i for i in range(\(count))] else "out of order", flush=True)
                 """
                 let lines = try await PythonScript.run(script)

@@ -41,7 +41,7 @@ struct StreamedResponseTests {
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         try await HTTPMockServer.withServer(serving: mock) { server in
             let response = try await client.execute(HTTPClientRequest(url: server.baseURL.appendingPathComponent("feed").absoluteString),
-                                                    timeout: .seconds(30))
+                                                    timeout: .seconds(300))
             #expect(response.headers["transfer-encoding"].first == "chunked")
             #expect(response.headers["content-length"].isEmpty)
             #expect(response.headers["content-type"].first == "application/x-ndjson")
@@ -85,11 +85,11 @@ struct StreamedResponseTests {
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         try await HTTPMockServer.withServer(serving: mock) { server in
             let response = try await client.execute(HTTPClientRequest(url: server.baseURL.appendingPathComponent("events").absoluteString),
-                                                    timeout: .seconds(30))
+                                                    timeout: .seconds(300))
             let body = try await response.body.collect(upTo: 1 << 20)
             #expect(ServerSentEvent.events(in: Data(buffer: body)).compactMap(\.data) == (1...20).map { "event \($0)" })
             let next = try await client.execute(HTTPClientRequest(url: server.baseURL.appendingPathComponent("after").absoluteString),
-                                                timeout: .seconds(30))
+                                                timeout: .seconds(300))
             #expect(String(buffer: try await next.body.collect(upTo: 1024)) == "after")
             #expect(server.openConnections == 1)
         }

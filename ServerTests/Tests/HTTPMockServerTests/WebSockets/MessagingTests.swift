@@ -309,16 +309,16 @@ struct MessagingTests {
                 import json, urllib.request
                 from websockets.sync.client import connect
                 base = "127.0.0.1:\(server.port)"
-                with connect("ws://" + base + "/echo", open_timeout=20) as ws:
+                with connect("ws://" + base + "/echo", open_timeout=300) as ws:
                     ws.send("from python")
-                    print(ws.recv(timeout=20), flush=True)
+                    print(ws.recv(timeout=300), flush=True)
                     ws.send("ping")
-                    print(ws.recv(timeout=20), flush=True)
-                    print(ws.recv(timeout=20), flush=True)
+                    print(ws.recv(timeout=300), flush=True)
+                    print(ws.recv(timeout=300), flush=True)
                     body = json.dumps({"type": "websocket", "initiatingRequest": {"urlPath": "/echo"}, "message": {"body": {"data": "pushed"}}}).encode()
                     request = urllib.request.Request("http://" + base + "/__admin/channels/send", data=body, method="POST")
                     print(json.load(urllib.request.urlopen(request))["channelsMessaged"], flush=True)
-                    print(ws.recv(timeout=20), flush=True)
+                    print(ws.recv(timeout=300), flush=True)
                 """
                 let lines = try await PythonScript.run(script)
                 #expect(lines == ["echo: from python on /echo", "pong", "and again", "1", "pushed"])

@@ -135,16 +135,16 @@ enum PythonWebSockets {
         import sys
         from websockets.sync.client import connect
         from websockets.exceptions import ConnectionClosed
-        with connect("ws://127.0.0.1:\(port)\(path)", open_timeout=20) as ws:
-            print(ws.recv(timeout=20), flush=True)
+        with connect("ws://127.0.0.1:\(port)\(path)", open_timeout=300) as ws:
+            print(ws.recv(timeout=300), flush=True)
             for text in sys.argv[1:]:
                 ws.send(text)
                 try:
-                    print(ws.recv(timeout=20), flush=True)
+                    print(ws.recv(timeout=300), flush=True)
                 except ConnectionClosed:
                     break
             try:
-                ws.recv(timeout=20)
+                ws.recv(timeout=300)
             except ConnectionClosed as closed:
                 print("closed", closed.rcvd.code if closed.rcvd else None, flush=True)
         """

@@ -35,6 +35,14 @@ public struct CapturedRequest: Sendable, Hashable {
     /// for a request made in process, whose URL is that text.
     package var target: String?
 
+    /// The body as the client sent it, when it came compressed (`Content-Encoding: gzip`) and ``body`` holds it
+    /// inflated; `nil` otherwise. What forwards the request (a proxy, the real network) sends these bytes, with the
+    /// headers as they came.
+    package var sentBody: Data?
+
+    /// The body to send on with the request's headers: as the client sent it.
+    package var bodyAsSent: Data? { sentBody ?? body }
+
     /// The client's address as WireMock's `clientIp` reads it: the server's peer, or `127.0.0.1` in process.
     package var clientIP: String { clientAddress ?? "127.0.0.1" }
 

@@ -275,10 +275,11 @@ package enum Gzip {
                 throw Failure(description: "the DEFLATE data refers \(distance) bytes back, before its start")
             }
             guard output.count + length <= limit else { throw tooLarge(limit) }
-            var from = output.count - distance
-            for _ in 0..<length {
-                output.append(output[from])
-                from += 1
+            // Grown first, then copied byte by byte from `distance` back (the source may overlap what is copied).
+            let end = output.count + length
+            output.append(contentsOf: repeatElement(0, count: length))
+            output.withUnsafeMutableBufferPointer { buffer in
+                for index in (end - length)..<end { buffer[index] = buffer[index - distance] }
             }
         }
     }
@@ -331,10 +332,16 @@ package enum RequestContentCoding {
         }
     }
 
-    /// Whether `request`'s `Content-Encoding` names gzip over a body already inflated where it came in: what sends it
-    /// on (a proxy, the real network) sends the inflated body without that header.
-    package static func isInflated(_ request: CapturedRequest) -> Bool {
-        namesGzip(request.headers) && !(request.body.map(Gzip.looksLikeGzip) ?? false)
+    /// `request` with its body decoded as ``decoded(_:headers:limit:)`` decodes it, the bytes sent kept in
+    /// ``CapturedRequest/sentBody`` for what forwards it.
+    package static func decoding(_ request: CapturedRequest, limit: Int) throws(Gzip.Failure) -> CapturedRequest {
+        let body = try decoded(request.body, headers: request.headers, limit: limit)
+        guard body != request.body else { return request }
+        var inflated = CapturedRequest(method: request.method, url: request.url, headers: request.headers, body: body)
+        inflated.clientAddress = request.clientAddress
+        inflated.target = request.target
+        inflated.sentBody = request.body
+        return inflated
     }
 
     /// What a client that sent a body marked gzip that cannot be read is told.

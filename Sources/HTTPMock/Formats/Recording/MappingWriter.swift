@@ -12,7 +12,7 @@ enum MappingWriter {
         var mocks: [JSONValue] = []
         if appending, FileManager.default.fileExists(atPath: file.path) {
             let data = try DefinitionFile.read(file, name: fileName, limit: FileSizeLimits.standard.definitions, knob: "definitions")
-            guard case .object(let object)? = JSONValue(data: data), case .array(let existing)? = object["mocks"] else {
+            guard case .object(let object)? = JSONValue(data: data) ?? JSONValue.permissive(data), case .array(let existing)? = object["mocks"] else {
                 throw HTTPMockError(.invalidDefinition, "\(file.path): cannot add to it: it is not a mapping file with \"mocks\"")
             }
             mocks = existing

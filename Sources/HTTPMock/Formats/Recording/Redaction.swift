@@ -116,7 +116,9 @@ public struct Redaction: Sendable, Hashable {
             return Data(query(text).utf8)
         }
         guard !jsonFields.isEmpty, type.isEmpty || type.contains("json"), let first = data.first(where: { !$0.isWhitespace }),
-              first == UInt8(ascii: "{") || first == UInt8(ascii: "["), let value = JSONValue(data: data) else { return data }
+              first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
+              // Leniently: a body with a trailing comma still has its secrets.
+              let value = JSONValue(data: data) ?? JSONValue.permissive(data) else { return data }
         let (redacted, changed) = redact(value)
         return changed ? redacted.data : data
     }

@@ -20,7 +20,7 @@ extension Match {
         return Match(summary) { () throws(HTTPMockError) -> Compiled in
             let test = try pattern?.test()
             return Compiled(condition: Condition(key: nil, weight: 2, summary: summary, isUserCode: path.usesRegex || (pattern?.usesRegex ?? false)) { request in
-                guard let bytes = request.wireMockJSONBytes, let json = JSONValue.parse(bytes, lastKeyWins: true) ?? JSONValue.permissive(bytes) else {
+                guard let bytes = request.wireMockJSONBytes, let json = JSONValue.permissive(bytes) else {
                     return false
                 }
                 return WireMockJSONPath.holds(path, pattern, test, in: json, text: bytes)

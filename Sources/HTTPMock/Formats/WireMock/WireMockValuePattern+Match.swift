@@ -222,7 +222,7 @@ extension WireMockValuePattern {
         case .jsonPath(let path, let pattern):
             let inner = try pattern?.test()
             return { text in
-                guard let text, let json = JSONValue(data: Data(text.utf8)) else { return false }
+                guard let text, let json = JSONValue.permissive(Data(text.utf8)) else { return false }
                 return WireMockJSONPath.holds(path, pattern, inner, in: json, text: Data(text.utf8))
             }
         case .bytes(let data): return { $0.map { Data($0.utf8) == data } ?? false }

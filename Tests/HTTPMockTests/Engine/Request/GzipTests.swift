@@ -36,10 +36,10 @@ struct GzipTests {
         }
     }
 
-    @Test("generated bodies from 0 bytes to past 64 KiB, at levels 1, 6 and 9: each inflates to what was compressed (HTTPMOCK_GZIP_SEED replays a run)")
+    @Test("generated bodies from 0 bytes to past 64 KiB, at levels 1, 6 and 9: each inflates to what was compressed (HTTPMOCK_GZIP_START replays a run)")
     func generatedBodiesRoundTrip() throws {
-        let seed = ProcessInfo.processInfo.environment["HTTPMOCK_GZIP_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
-        var random = SplitMix(seed: seed)
+        let start = ProcessInfo.processInfo.environment["HTTPMOCK_GZIP_START"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+        var random = SplitMix(seed: start)
         let sizes = [0, 1, 2, 3, 257, 1_000, 32_768, 65_535, 65_536, 70_000, 200_000]
         for size in sizes {
             for kind in 0..<3 {
@@ -47,7 +47,7 @@ struct GzipTests {
                 let level = [1, 6, 9].randomElement(using: &random)!
                 let compressed = try systemGzip(original, level: level)
                 let inflated = try Gzip.decompress(compressed, limit: 1 << 20)
-                #expect(inflated == original, "size \(size), kind \(kind), level \(level), HTTPMOCK_GZIP_SEED=\(seed)")
+                #expect(inflated == original, "size \(size), kind \(kind), level \(level), HTTPMOCK_GZIP_START=\(start)")
             }
         }
     }
