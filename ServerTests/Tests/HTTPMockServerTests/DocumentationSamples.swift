@@ -15,7 +15,7 @@ func showsTheUser() async throws {
     let mock = try #require(HTTPMock.current)
     try await HTTPMockServer.withServer(serving: mock, configuration: .init(origin: "https://api.example.com")) { server in
         let response = try await HTTPClient.shared.execute(
-            HTTPClientRequest(url: server.baseURL.appendingPathComponent("me").absoluteString), timeout: .seconds(120))
+            HTTPClientRequest(url: server.baseURL.appendingPathComponent("me").absoluteString), timeout: .seconds(10))
         #expect(response.status.code == 200)
     }
 }
@@ -47,7 +47,7 @@ struct DocumentationSamples {
         mock.addResponses(forPath: "/user") { MockResponse.encodable(User(id: 1, name: "Alice")) }
         try await HTTPMockServer.withServer(serving: mock) { server in
             let response = try await HTTPClient.shared.execute(
-                HTTPClientRequest(url: server.baseURL.appendingPathComponent("user").absoluteString), timeout: .seconds(120))
+                HTTPClientRequest(url: server.baseURL.appendingPathComponent("user").absoluteString), timeout: .seconds(10))
             #expect(response.status.code == 200)
         }
     }
@@ -57,7 +57,7 @@ struct DocumentationSamples {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/user", host: "api.example.com") { MockResponse.encodable(User(id: 1, name: "Alice")) }
         let server = try await HTTPMockServer.start(serving: mock, configuration: .init(origin: "https://api.example.com"))
-        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: server.baseURL.absoluteString + "/user"), timeout: .seconds(120))
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: server.baseURL.absoluteString + "/user"), timeout: .seconds(5))
         await server.stop()
         #expect(response.status.code == 200)
     }
