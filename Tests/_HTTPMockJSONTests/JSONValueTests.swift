@@ -71,14 +71,19 @@ import Testing
 /// `JSONValue(data:)` reads strict JSON straight from its bytes and the rest through `JSONSerialization`: generated
 /// documents must give the value the `JSONSerialization` route alone gives, integers and other numbers apart.
 @Suite struct JSONValueFastPathTests {
-    struct Generator {
+    /// SplitMix64: the same numbers from the same state, on every platform.
+    struct Generator: RandomNumberGenerator {
         var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
+        mutating func next() -> UInt64 {
             state &+= 0x9E37_79B9_7F4A_7C15
             var z = state
             z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
+            return z ^ (z >> 31)
+        }
+
+        mutating func next(_ bound: Int) -> Int {
+            Int(next() % UInt64(bound))
         }
 
         mutating func document(depth: Int) -> String {
@@ -165,7 +170,7 @@ import Testing
     }
 }
 
-@Suite("Request JSON is read strictly, as WireMock's Jackson reads it")
+@Suite("Request JSON is read strictly (RFC 8259)")
 struct StrictJSONBodyTests {
     @Test("a trailing comma and a UTF-8 byte order mark make bytes no JSON; so do comments, single quotes and text after the value")
     func notJSON() {
@@ -191,7 +196,7 @@ struct StrictJSONBodyTests {
 
 @Suite("Indented JSON for files reads back as the same values of the same kinds")
 struct PrettyJSONTests {
-    private static func value(depth: Int, using random: inout SplitMix64) -> JSONValue {
+    private static func value(depth: Int, using random: inout JSONValueFastPathTests.Generator) -> JSONValue {
         let kind = Int.random(in: 0..<(depth > 3 ? 7 : 9), using: &random)
         switch kind {
         case 0: return .null
@@ -211,7 +216,7 @@ struct PrettyJSONTests {
     @Test("generated values: prettyData parses back to the value, written the same with kinds kept (HTTPMOCK_PRETTY_JSON_START replays a run)")
     func roundTrip() throws {
         let start = ProcessInfo.processInfo.environment["HTTPMOCK_PRETTY_JSON_START"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
-        var random = SplitMix64(state: start)
+        var random = JSONValueFastPathTests.Generator(state: start)
         for _ in 0..<500 {
             let original = Self.value(depth: 0, using: &random)
             let pretty = original.prettyData
@@ -223,18 +228,6 @@ struct PrettyJSONTests {
     }
 }
 
-/// SplitMix64: the same numbers from the same start, on every platform.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(state: UInt64) { self.state = state }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("equalToJson in any order finds an element for each expected one, as JsonUnit does")
 struct AnyOrderComparisonTests {
@@ -257,7 +250,7 @@ struct AnyOrderComparisonTests {
     @Test("generated lists: a match exactly when some order of the actual list matches element by element (HTTPMOCK_ANY_ORDER_START replays a run)")
     func agreesWithPermutations() {
         let start = ProcessInfo.processInfo.environment["HTTPMOCK_ANY_ORDER_START"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
-        var random = SplitMix64(state: start)
+        var random = JSONValueFastPathTests.Generator(state: start)
         let pool: [JSONValue] = [.object([:]), .object(["c": .null]), .object(["c": .int(1)]), .object(["c": .null, "a": .int(15)]),
                                  .array([]), .array([.int(1)]), .array([.int(1), .int(2)]), .int(1), .int(2)]
         var comparison = JSONComparison()
