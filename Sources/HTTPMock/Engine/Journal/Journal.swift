@@ -127,6 +127,12 @@ struct Journal: Sendable {
             entry = JournalEntry(id: id, request: kept,
                                  bodyTruncation: .init(fullSize: body.count, digest: FNV1a.digest(of: body)),
                                  receivedAt: Date(), resolution: resolution, report: report)
+        } else if request.sentBody != nil {
+            // A body that came compressed is kept as read (inflated), its bytes counted: the compressed ones only
+            // went on with the live request.
+            var kept = request
+            kept.sentBody = nil
+            entry = JournalEntry(id: id, request: kept, bodyTruncation: nil, receivedAt: Date(), resolution: resolution, report: report)
         } else {
             // The request itself, not a copy of a copy: most entries keep it whole.
             entry = JournalEntry(id: id, request: request, bodyTruncation: nil, receivedAt: Date(),

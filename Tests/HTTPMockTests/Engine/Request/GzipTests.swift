@@ -164,6 +164,7 @@ struct GzipRequestBodyTests {
         let first = try #require(mock.journal.first)
         #expect(first.request.body == json)
         #expect(first.request.headers["Content-Encoding"] == "gzip")
+        #expect(first.request.sentBody == nil)  // the compressed bytes went on with the live request only
         #expect(mock.journal.last?.request.body == packed)
     }
 
