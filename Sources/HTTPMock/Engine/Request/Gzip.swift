@@ -66,8 +66,8 @@ package enum Gzip {
         guard input[position + 2] == 8 else {
             throw Failure(description: "the gzip header names compression method \(input[position + 2]); only 8 (DEFLATE) exists")
         }
+        // Reserved flag bits are left unread, as Java's GZIPInputStream leaves them.
         let flags = input[position + 3]
-        guard flags & 0xE0 == 0 else { throw Failure(description: "the gzip header sets reserved flag bits (\(flags))") }
         var index = position + 10
         if flags & 0x04 != 0 {  // FEXTRA
             guard index + 2 <= input.count else { throw Failure(description: "the gzip header's extra field is cut short") }

@@ -94,12 +94,12 @@ struct GzipTests {
         }
     }
 
-    @Test("what is no gzip is refused naming why: another format, another method, reserved flags")
+    @Test("what is no gzip is refused naming why: another format, another method, data cut short, a reserved block type")
     func notGzip() {
         let cases: [(Data, String)] = [
             (Data("{\"a\":1}".utf8), "magic bytes"),
             (Data([0x1F, 0x8B, 0x07, 0, 0, 0, 0, 0, 0, 0, 0, 0]), "compression method 7"),
-            (Data([0x1F, 0x8B, 0x08, 0x20, 0, 0, 0, 0, 0, 0, 0, 0]), "reserved flag"),
+            (Data([0x1F, 0x8B, 0x08, 0x20, 0, 0, 0, 0, 0, 0, 0, 0]), "cut short"),
             (Data([0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0, 0, 0xFF]), "reserved type 3"),
         ]
         for (data, words) in cases {
@@ -213,5 +213,26 @@ struct WireMockJSONCharsetTests {
             #expect((path.status == 200) == (matches || body.last == UInt8(ascii: "}") && body.dropLast().last == UInt8(ascii: ",")),
                     "matchesJsonPath, \(type), \(body.count) bytes")
         }
+    }
+}
+
+@Suite("gzip headers are read as Java's GZIPInputStream reads them")
+struct GzipHeaderTests {
+    @Test("reserved flag bits are left unread; a name, a comment and an extra field are skipped")
+    func flags() throws {
+        // A member of "hi" made by hand: fixed Huffman codes for 'h', 'i' and the end of the block.
+        let deflate: [UInt8] = [0xCB, 0xC8, 0x04, 0x00]
+        let trailer: [UInt8] = [0xAC, 0x2A, 0x93, 0xD8, 0x02, 0x00, 0x00, 0x00]
+        let plain: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0, 0xFF]
+        #expect(try Gzip.decompress(Data(plain + deflate + trailer), limit: 10) == Data("hi".utf8))
+        let reserved: [UInt8] = [0x1F, 0x8B, 0x08, 0xE0, 0, 0, 0, 0, 0, 0xFF]
+        #expect(try Gzip.decompress(Data(reserved + deflate + trailer), limit: 10) == Data("hi".utf8))
+        // FEXTRA (2 bytes), FNAME and FCOMMENT.
+        let labelled: [UInt8] = [0x1F, 0x8B, 0x08, 0x1C, 0, 0, 0, 0, 0, 0xFF, 0x02, 0x00, 0xAA, 0xBB] + Array("a.txt".utf8) + [0]
+            + Array("note".utf8) + [0]
+        #expect(try Gzip.decompress(Data(labelled + deflate + trailer), limit: 10) == Data("hi".utf8))
+        // An extra field or a name running past the end is the data cut short, never a read past it.
+        #expect(throws: Gzip.Failure.self) { try Gzip.decompress(Data([0x1F, 0x8B, 0x08, 0x04, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF]), limit: 10) }
+        #expect(throws: Gzip.Failure.self) { try Gzip.decompress(Data([0x1F, 0x8B, 0x08, 0x08, 0, 0, 0, 0, 0, 0xFF] + Array("name".utf8)), limit: 10) }
     }
 }
