@@ -68,4 +68,29 @@ struct GzipRequestBodyTests {
             }
         }
     }
+
+    @Test("a WireMock mapping's proxyBaseUrl gets a body sent gzip as it was sent, and its equalToJson reads it inflated")
+    func proxiedMappingBody() async throws {
+        let upstream = HTTPMock()
+        upstream.addResponses(forPath: "/base/events", method: .post) { MockResponse.plaintext("upstream", lifetime: .eternal) }
+        try await HTTPMockServer.withServer(serving: upstream) { upstreamServer in
+            let target = upstreamServer.baseURL.absoluteString + "/base"
+            let folder = try temporaryFolder([
+                "mappings/proxy.json": #"""
+                    {"request": {"method": "POST", "urlPath": "/events", "bodyPatterns": [{"equalToJson": {"event": "tap"}}]},
+                     "response": {"proxyBaseUrl": "\#(target)"}}
+                    """#,
+            ])
+            let front = HTTPMock()
+            try front.loadWireMockMappings(from: folder)
+            try await HTTPMockServer.withServer(serving: front) { server in
+                let json = Data(#"{"event":"tap"}"#.utf8)
+                let reply = await post(server.port, "/events", try gzipped(json), headers: ["Content-Encoding: gzip"])
+                #expect(reply.hasSuffix("upstream"), "\(reply)")
+                let sent = try #require(upstream.journal.last?.request)
+                #expect(sent.body == json)
+                #expect(sent.headers["Content-Encoding"] == "gzip")
+            }
+        }
+    }
 }
