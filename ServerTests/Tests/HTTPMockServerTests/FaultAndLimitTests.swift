@@ -16,7 +16,7 @@ struct FaultAndLimitTests {
         return (error as? URLError)?.code
     }
 
-    @Test("connectionLost resets the connection before any byte")
+    @Test("connectionLost resets the connection before any byte", .disabled(if: runsUnderAddressSanitizer, "launches curl, which Foundation cannot do reliably under AddressSanitizer"))
     func connectionLost() async throws {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/drop") { MockResponse.fault(.connectionLost) }
@@ -28,7 +28,7 @@ struct FaultAndLimitTests {
         }
     }
 
-    @Test("a fault with no socket equivalent (DNS, TLS, offline) closes the connection with an empty reply")
+    @Test("a fault with no socket equivalent (DNS, TLS, offline) closes the connection with an empty reply", .disabled(if: runsUnderAddressSanitizer, "launches curl, which Foundation cannot do reliably under AddressSanitizer"))
     func emptyReply() async throws {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/offline") { MockResponse.fault(.offline) }
@@ -39,7 +39,7 @@ struct FaultAndLimitTests {
         }
     }
 
-    @Test("truncatedBody sends the headers and part of the body, then closes: the client gets fewer bytes than promised")
+    @Test("truncatedBody sends the headers and part of the body, then closes: the client gets fewer bytes than promised", .disabled(if: runsUnderAddressSanitizer, "launches curl, which Foundation cannot do reliably under AddressSanitizer"))
     func truncated() async throws {
         let mock = HTTPMock()
         let text = String(repeating: "0123456789", count: 100)
@@ -52,7 +52,7 @@ struct FaultAndLimitTests {
         }
     }
 
-    @Test("badServerResponse sends a chunked response with a malformed chunk")
+    @Test("badServerResponse sends a chunked response with a malformed chunk", .disabled(if: runsUnderAddressSanitizer, "launches curl, which Foundation cannot do reliably under AddressSanitizer"))
     func malformedChunk() async throws {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/garbled") { MockResponse.failure(URLError(.badServerResponse)) }
@@ -129,7 +129,7 @@ struct FaultAndLimitTests {
         }
     }
 
-    @Test("a body over maximumBodyBytes gets 413, whether its length is known or not, and with 100-continue")
+    @Test("a body over maximumBodyBytes gets 413, whether its length is known or not, and with 100-continue", .disabled(if: runsUnderAddressSanitizer, "launches curl, which Foundation cannot do reliably under AddressSanitizer"))
     func bodyTooLarge() async throws {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/upload", method: .post, responses: [.empty(status: .created, lifetime: .eternal)])
@@ -161,7 +161,7 @@ struct FaultAndLimitTests {
         }
     }
 
-    @Test("Expect: 100-continue within the limit gets 100 Continue, then the response")
+    @Test("Expect: 100-continue within the limit gets 100 Continue, then the response", .disabled(if: runsUnderAddressSanitizer, "launches curl, which Foundation cannot do reliably under AddressSanitizer"))
     func expectContinue() async throws {
         let mock = HTTPMock()
         mock.addResponses(forPath: "/upload", method: .post) { MockResponse.echo() }

@@ -26,7 +26,7 @@ private func post(_ port: Int, _ path: String, _ body: Data, headers: [String] =
     return await RawSocket.exchange(port: port, sending: Array(head.utf8) + Array(body)).reply
 }
 
-@Suite("A request body sent with Content-Encoding: gzip reaches stubs and the journal inflated, and the upstream as sent")
+@Suite("A request body sent with Content-Encoding: gzip reaches stubs and the journal inflated, and the upstream as sent", .disabled(if: runsUnderAddressSanitizer, "launches gzip, which Foundation cannot do reliably under AddressSanitizer"))
 struct GzipRequestBodyTests {
     @Test("matched inflated; no gzip under the header gets 400 and a body that inflates past maximumBodyBytes 413, both undecided")
     func servedBodies() async throws {
