@@ -10,11 +10,6 @@ package enum Gzip {
         package var isTooLarge = false
     }
 
-    /// Whether `data` starts as a gzip member does (`1F 8B`).
-    package static func looksLikeGzip(_ data: Data) -> Bool {
-        data.count >= 2 && data[data.startIndex] == 0x1F && data[data.startIndex + 1] == 0x8B
-    }
-
     /// The contents of `data`: one gzip member, or several in a row, their contents joined. Bytes after a member
     /// that do not start another are ignored, as Java's `GZIPInputStream` (which WireMock reads with) ignores them.
     /// Throws when `data` is no gzip, is cut short, fails its checks, or inflates past `limit` bytes.
@@ -323,7 +318,7 @@ package enum RequestContentCoding {
     }
 
     /// Whether a `Content-Encoding` field lists `gzip` or `x-gzip`, in any case.
-    package static func namesGzip(_ headers: HeaderFields) -> Bool {
+    static func namesGzip(_ headers: HeaderFields) -> Bool {
         headers.values(for: "Content-Encoding").contains { value in
             value.split(separator: ",").contains { coding in
                 let name = coding.trimmingCharacters(in: .whitespaces).lowercased()
